@@ -1,0 +1,379 @@
+"""The ``research-pipeline`` command line.
+
+Exit codes: 0 done, 3 some topics await approval, 1 errors, 2 usage. It never prompts.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import sys
+import time
+import uuid
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from research_pipeline.errors import ResearchPipelineError
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_AWAITING = 0, 1, 2, 3
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Batch research as Dagster assets: topic files in, footnoted reports out.",
+)
+corpus_app = typer.Typer(no_args_is_help=True, help="Manage local search corpora.")
+app.add_typer(corpus_app, name="corpus")
+
+
+def _say(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+class Format(StrEnum):
+    """Output formats of ``sql``."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+@app.callback()
+def main_options(
+    db: Annotated[Path | None, typer.Option(help="DuckDB file [RESEARCH_DB]")] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Indexes and caches [RESEARCH_DATA_DIR]")] = None,
+    reports_dir: Annotated[Path | None, typer.Option(help="Reports [RESEARCH_REPORTS_DIR]")] = None,
+    topics_dir: Annotated[Path | None, typer.Option(help="Topic files [RESEARCH_TOPICS_DIR]")] = None,
+    search: Annotated[str | None, typer.Option(help="local | exa [RESEARCH_SEARCH]")] = None,
+    llm: Annotated[str | None, typer.Option(help="extractive | gemini | openai [RESEARCH_LLM]")] = None,
+    corpus: Annotated[str | None, typer.Option(help="Corpora for local search [RESEARCH_CORPUS]")] = None,
+    model_fast: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_FAST]")] = None,
+    model_strong: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_STRONG]")] = None,
+) -> None:
+    """Global options; each is also a ``RESEARCH_*`` environment variable."""
+    flags = {"RESEARCH_DB": db, "RESEARCH_DATA_DIR": data_dir,
+             "RESEARCH_REPORTS_DIR": reports_dir, "RESEARCH_TOPICS_DIR": topics_dir,
+             "RESEARCH_SEARCH": search, "RESEARCH_LLM": llm, "RESEARCH_CORPUS": corpus,
+             "RESEARCH_MODEL_FAST": model_fast, "RESEARCH_MODEL_STRONG": model_strong}
+    for env, value in flags.items():
+        if value is not None:
+            os.environ[env] = str(Path(value).resolve()) if isinstance(value, Path) else value
+
+
+def _services():  # noqa: ANN202 - imported lazily so that --help stays fast
+    from pydantic import ValidationError
+
+    from research_pipeline.pipeline import Services
+    from research_pipeline.settings import export_to_environment, load_settings
+
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = "RESEARCH_" + str(first["loc"][0]).upper()
+        raise _fail(f"setting {field}: {first['msg']}", EXIT_USAGE) from exc
+    export_to_environment(settings)
+    return Services(settings=settings, progress=_say)
+
+
+# -- corpus ----------------------------------------------------------------------------------
+
+
+@corpus_app.command("add")
+def corpus_add(
+    directory: Annotated[Path, typer.Argument(help="Folder of .md, .txt, .html, .pdf files")],
+    name: Annotated[str, typer.Option("--name", help="Corpus name (lowercase, digits, -)")],
+) -> None:
+    """Ingest a folder; re-adding updates changed files and drops deleted ones."""
+    from research_pipeline.corpus.manager import CorpusManager
+
+    services = _services()
+    try:
+        report = CorpusManager(services.settings.data_dir).add_folder(directory, name, _say)
+    except ResearchPipelineError as exc:
+        raise _fail(str(exc)) from exc
+    for error in report.errors:
+        _say(f"error: {error}")
+    typer.echo(
+        f"{name}: {report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
+        f"{report.removed} removed, {report.chunks} passages indexed in {report.seconds:.1f}s"
+    )
+    if report.errors:
+        raise typer.Exit(EXIT_ERROR)
+
+
+@corpus_app.command("list")
+def corpus_list() -> None:
+    """List corpora with their files, passages and versions."""
+    from research_pipeline.corpus.manager import BUILTIN, CorpusManager
+
+    services = _services()
+    rows = CorpusManager(services.settings.data_dir).list()
+    if not any(r["name"] == BUILTIN for r in rows):
+        rows.insert(0, {"name": BUILTIN, "kind": "builtin", "source": "built on first use",
+                        "files": 0, "chunks": 0, "version": "", "updated_at": ""})
+    for r in rows:
+        typer.echo(f"{r['name']:<20} {r['kind']:<8} {r['files']:>6} files {r['chunks']:>7} "
+                   f"passages  {r['version'] or '-':<16} {r['source']}")
+
+
+@corpus_app.command("remove")
+def corpus_remove(name: Annotated[str, typer.Argument(help="Corpus name")]) -> None:
+    """Delete a corpus's index."""
+    from research_pipeline.corpus.manager import CorpusManager
+
+    services = _services()
+    try:
+        CorpusManager(services.settings.data_dir).remove(name)
+    except ResearchPipelineError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(f"removed corpus {name}")
+
+
+# -- run ---------------------------------------------------------------------------------
+
+
+@app.command()
+def run(
+    topic_files: Annotated[list[Path] | None, typer.Argument(help="Topic files (default: all of topics/)")] = None,
+    approve: Annotated[bool, typer.Option("--approve", help="Approve each new plan and go on")] = False,
+    refresh: Annotated[bool, typer.Option("--refresh", help="Bypass the caches")] = False,
+    by: Annotated[str | None, typer.Option(help="Name recorded with --approve")] = None,
+) -> None:
+    """Plan, gate and research each topic as runs on the project's Dagster instance."""
+    from research_pipeline import pipeline
+    from research_pipeline.defs.automation import APPROVAL_TAG, REFRESH_TAG
+    from research_pipeline.defs.jobs import PLAN_JOB, RESEARCH_JOB
+    from research_pipeline.instance import ensure_dagster_home
+    from research_pipeline.launcher import active_run, ensure_partition, run_partition
+    from research_pipeline.topics import load_topics
+    from research_pipeline.topics import topic_files as list_topic_files
+
+    services = _services()
+    paths = [p.resolve() for p in topic_files] if topic_files else list_topic_files(
+        services.settings.topics_dir)
+    if not paths:
+        raise _fail(f"no topic files in {services.settings.topics_dir}", EXIT_USAGE)
+    topics, errors = load_topics(paths)
+    for error in errors:
+        _say(f"error: {error}")
+    home = ensure_dagster_home()
+    import dagster as dg
+
+    instance = dg.DagsterInstance.get()
+    _say(f"dagster instance: {home}")
+    approver = by or os.environ.get("USER") or getpass.getuser()
+    failed, awaiting, done = len(errors), [], []
+    for n, topic in enumerate(topics, 1):
+        prefix = f"[{n}/{len(topics)}] {topic.id}"
+        started = time.monotonic()
+        try:
+            pipeline.register_topic(services, topic)
+            ensure_partition(instance, topic.id)
+            busy = active_run(instance, topic.id)
+            if busy:
+                _say(f"{prefix}: run {busy} is still active; skipped")
+                failed += 1
+                continue
+            _say(f"{prefix}: planning")
+            planned = run_partition(instance, PLAN_JOB, topic.id)
+            if not planned.success:
+                _say(f"error: {prefix}: plan run {planned.run_id} failed: {planned.error}")
+                failed += 1
+                continue
+            current, decision = pipeline.approval_state(services, topic.id)
+            assert current is not None
+            state = decision["decision"] if decision else None
+            if state != "approved" and approve:
+                pipeline.decide(services, topic.id, "approved", approver, None, "cli-run")
+                current, decision = pipeline.approval_state(services, topic.id)
+                state = "approved"
+            if state != "approved":
+                why = ""
+                if decision and decision["decision"] == "escalated":
+                    why = f" (policy auditor: {', '.join(json.loads(decision['reasons']))})"
+                _say(
+                    f"{prefix}: plan {current['plan_version']} awaits approval{why}. Review it "
+                    f"with 'research-pipeline status {topic.id}', then 'research-pipeline "
+                    f"approve {topic.id}' (or 'reject {topic.id} --note ...'), and run again."
+                )
+                awaiting.append(topic.id)
+                continue
+            assert decision is not None
+            _say(f"{prefix}: researching (plan {current['plan_version']})")
+            tags = {APPROVAL_TAG: decision["approval_id"]}
+            if refresh:
+                tags[REFRESH_TAG] = "true"
+            researched = run_partition(instance, RESEARCH_JOB, topic.id, tags, log_level="INFO")
+            if not researched.success:
+                _say(f"error: {prefix}: run {researched.run_id} failed: {researched.error}")
+                failed += 1
+                continue
+            row = services.store.latest_report(topic.id)
+            seconds = time.monotonic() - started
+            path = row["path"] if row else "?"
+            _say(f"{prefix}: report {path} ({seconds:.1f}s)")
+            done.append(topic.id)
+        except ResearchPipelineError as exc:
+            _say(f"error: {prefix}: {exc}")
+            failed += 1
+    _say(f"done: {len(done)} reports, {len(awaiting)} awaiting approval, {failed} failed")
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+    if awaiting:
+        raise typer.Exit(EXIT_AWAITING)
+
+
+# -- approvals ---------------------------------------------------------------------------
+
+
+def _decide(topic_id: str, decision: str, by: str | None, note: str | None) -> None:
+    from research_pipeline import pipeline
+
+    services = _services()
+    try:
+        result = pipeline.decide(services, topic_id, decision, by or getpass.getuser(), note,
+                                 "cli")
+    except ResearchPipelineError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(f"{topic_id}: plan {result['plan_version']} (revision {result['revision']}) "
+               f"{decision}")
+    if decision == "approved":
+        typer.echo("next: 'research-pipeline run' (or the approval sensor, if the daemon runs)")
+    else:
+        typer.echo("next: 'research-pipeline run' makes a revised plan that takes the note in")
+
+
+@app.command("approve")
+def approve_cmd(
+    topic_id: Annotated[str, typer.Argument(help="Topic id")],
+    by: Annotated[str | None, typer.Option(help="Who approves")] = None,
+    note: Annotated[str | None, typer.Option(help="Optional note")] = None,
+) -> None:
+    """Approve the topic's current plan."""
+    _decide(topic_id, "approved", by, note)
+
+
+@app.command("reject")
+def reject_cmd(
+    topic_id: Annotated[str, typer.Argument(help="Topic id")],
+    note: Annotated[str, typer.Option(help="What to change: '+ question', '- N', or context")],
+    by: Annotated[str | None, typer.Option(help="Who rejects")] = None,
+) -> None:
+    """Reject the topic's current plan; the note feeds the next revision."""
+    _decide(topic_id, "rejected", by, note)
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def _jsonable(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+
+
+@app.command()
+def status(
+    topic_id: Annotated[str | None, typer.Argument(help="One topic (default: all)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
+) -> None:
+    """State, plan, approval, and spent cost of each topic."""
+    services = _services()
+    rows = services.store.status_rows(topic_id)
+    if topic_id and not rows:
+        raise _fail(f"unknown topic {topic_id!r}: no topic with that id in {services.settings.db}")
+    for row in rows:
+        row["state"] = _state(row)
+    if as_json:
+        typer.echo(json.dumps([_jsonable(r) for r in rows], indent=2, default=str))
+        return
+    for row in rows:
+        typer.echo(f"{row['topic_id']}: {row['state']} · spent ${row['spent_usd']:.4f}")
+        typer.echo(f"  file: {row['path']}")
+        if row["plan_version"]:
+            typer.echo(f"  plan {row['plan_version']} (revision {row['revision']}), "
+                       f"{row['decision'] or 'awaiting approval'}"
+                       + (f" by {row['decided_by']}" if row["decided_by"] else ""))
+        if row["report_path"]:
+            typer.echo(f"  report: {row['report_path']} ({row['n_citations']} citations, "
+                       f"{row['n_open_questions']} open questions)")
+        if topic_id and row["plan_markdown"]:
+            typer.echo("")
+            typer.echo(row["plan_markdown"])
+
+
+def _state(row: dict[str, Any]) -> str:
+    if not row["plan_version"]:
+        return "registered"
+    if not row["plan_current"]:
+        return "topic changed, needs a new plan"
+    if row["decision"] != "approved":
+        return "rejected, awaiting revision" if row["decision"] == "rejected" else "awaiting approval"
+    if row["report_current"]:
+        return "reported"
+    return "researching" if row["rounds"] else "approved"
+
+
+@app.command()
+def sql(
+    query: Annotated[str, typer.Argument(help="A read-only SQL query")],
+    fmt: Annotated[Format, typer.Option("--format", help="table | csv | json")] = Format.table,
+) -> None:
+    """Run read-only SQL over the research history."""
+    import duckdb
+    import polars as pl
+
+    services = _services()
+    try:
+        with services.store.reader() as con:
+            frame = con.execute(query).pl()
+    except ResearchPipelineError as exc:
+        raise _fail(str(exc)) from exc
+    except duckdb.Error as exc:
+        raise _fail(f"SQL: {exc}") from exc
+    if fmt is Format.csv:
+        typer.echo(frame.write_csv(), nl=False)
+    elif fmt is Format.json:
+        typer.echo(json.dumps(frame.to_dicts(), default=str, indent=1))
+    else:
+        with pl.Config(tbl_rows=200, tbl_cols=30, fmt_str_lengths=80, tbl_width_chars=200):
+            typer.echo(str(frame))
+
+
+@app.command()
+def report(
+    topic_id: Annotated[str, typer.Argument(help="Topic id")],
+    rerender: Annotated[bool, typer.Option("--rerender", help="Re-render from stored rows")] = False,
+) -> None:
+    """Print the latest report, or re-render it from stored rows with no provider call."""
+    from research_pipeline import pipeline
+
+    services = _services()
+    if rerender:
+        try:
+            outcome = pipeline.write_report(services, topic_id, f"rerender-{uuid.uuid4().hex[:12]}")
+        except ResearchPipelineError as exc:
+            raise _fail(str(exc)) from exc
+        _say(f"re-rendered {outcome.path}")
+        typer.echo(outcome.markdown, nl=False)
+        return
+    row = services.store.latest_report(topic_id)
+    if row is None:
+        raise _fail(f"no report for topic {topic_id!r} yet: run 'research-pipeline run' first")
+    typer.echo(row["markdown"], nl=False)
+
+
+def main() -> None:
+    """Console-script entry point; usage errors exit 2."""
+    try:
+        app()
+    except ResearchPipelineError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERROR)

@@ -1,0 +1,1 @@
+"""Local corpora: documents from folders or the Python installation, in tantivy indexes."""

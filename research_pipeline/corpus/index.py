@@ -1,0 +1,175 @@
+"""A corpus's full-text index (tantivy, BM25) and its manifest of ingested files."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import tantivy
+
+from research_pipeline.corpus.documents import Chunk
+from research_pipeline.errors import CorpusError
+from research_pipeline.models import stable_hash
+from research_pipeline.text import terms
+
+INDEX_FORMAT = 1
+
+
+def _schema() -> tantivy.Schema:
+    sb = tantivy.SchemaBuilder()
+    sb.add_text_field("chunk_id", stored=True, tokenizer_name="raw")
+    sb.add_text_field("doc_id", stored=True, tokenizer_name="raw")
+    sb.add_text_field("url", stored=True, tokenizer_name="raw")
+    sb.add_text_field("title", stored=True, tokenizer_name="en_stem")
+    sb.add_text_field("body", stored=True, tokenizer_name="en_stem")
+    sb.add_text_field("published", stored=True, tokenizer_name="raw")
+    return sb.build()
+
+
+@dataclass
+class IndexHit:
+    """One chunk matched by a query."""
+
+    chunk_id: str
+    doc_id: str
+    url: str
+    title: str
+    text: str
+    published: str | None
+    score: float
+
+
+class CorpusIndex:
+    """One named corpus on disk: ``<data_dir>/corpora/<name>/{index/, manifest.json}``."""
+
+    def __init__(self, root: Path, name: str) -> None:
+        self.name = name
+        self.dir = root / "corpora" / name
+        self.index_dir = self.dir / "index"
+        self.manifest_path = self.dir / "manifest.json"
+        self._index: tantivy.Index | None = None
+
+    # -- manifest ----------------------------------------------------------------------
+
+    def exists(self) -> bool:
+        """True once the corpus has been built."""
+        return self.manifest_path.exists()
+
+    def manifest(self) -> dict:
+        """The manifest: kind, source, files with their hashes and chunk ids, version."""
+        if not self.exists():
+            return {"name": self.name, "files": {}, "format": INDEX_FORMAT}
+        return json.loads(self.manifest_path.read_text(encoding="utf-8"))
+
+    def _write_manifest(self, manifest: dict) -> None:
+        manifest["format"] = INDEX_FORMAT
+        manifest["updated_at"] = datetime.now(UTC).isoformat(timespec="seconds")
+        chunk_ids = sorted(c for f in manifest["files"].values() for c in f["chunk_ids"])
+        manifest["version"] = stable_hash(chunk_ids)
+        manifest["chunks"] = len(chunk_ids)
+        tmp = self.manifest_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, self.manifest_path)
+
+    # -- index -------------------------------------------------------------------------
+
+    def _open(self, create: bool = False) -> tantivy.Index:
+        if self._index is None:
+            if not create and not self.index_dir.exists():
+                raise CorpusError(f"corpus {self.name!r} has no index at {self.index_dir}")
+            self.index_dir.mkdir(parents=True, exist_ok=True)
+            self._index = tantivy.Index(_schema(), path=str(self.index_dir), reuse=True)
+        return self._index
+
+    def apply(
+        self, manifest: dict, upserts: dict[str, tuple[dict, list[Chunk]]],
+        deletions: Iterable[str],
+    ) -> None:
+        """Replace changed files' chunks, drop deleted files, then write the manifest.
+
+        ``upserts`` maps a file key to (its manifest entry, its chunks).
+        """
+        self.dir.mkdir(parents=True, exist_ok=True)
+        index = self._open(create=True)
+        writer = index.writer(heap_size=64_000_000, num_threads=1)
+        files = manifest.setdefault("files", {})
+        for key in list(deletions) + list(upserts):
+            if key in files:
+                writer.delete_documents_by_term("doc_id", files[key]["doc_id"])
+                del files[key]
+        for key, (entry, chunks) in upserts.items():
+            for chunk in chunks:
+                writer.add_document(
+                    tantivy.Document(
+                        chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, url=chunk.url,
+                        title=chunk.title, body=chunk.text,
+                        published=chunk.published_date or "",
+                    )
+                )
+            entry["chunk_ids"] = [c.chunk_id for c in chunks]
+            files[key] = entry
+        writer.commit()
+        writer.wait_merging_threads()
+        index.reload()
+        self._write_manifest(manifest)
+
+    def searcher(self) -> tantivy.Searcher:
+        """A searcher over the committed index."""
+        return self._open().searcher()
+
+    def search(self, query_terms: list[str], limit: int) -> list[IndexHit]:
+        """BM25 search for stemmed terms over title (boosted) and body."""
+        if not query_terms:
+            return []
+        index = self._open()
+        schema = index.schema
+        clauses = []
+        for term in dict.fromkeys(query_terms):
+            clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(schema, "body", term)))
+            clauses.append(
+                (
+                    tantivy.Occur.Should,
+                    tantivy.Query.boost_query(
+                        tantivy.Query.term_query(schema, "title", term), 1.5
+                    ),
+                )
+            )
+        query = tantivy.Query.boolean_query(clauses)
+        searcher = index.searcher()
+        result = searcher.search(query, limit)
+        hits = []
+        for score, address in result.hits:
+            doc = searcher.doc(address)
+            hits.append(
+                IndexHit(
+                    chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
+                    title=doc["title"][0], text=doc["body"][0],
+                    published=(doc["published"][0] or None) if doc["published"] else None,
+                    score=float(score),
+                )
+            )
+        return hits
+
+    def idf(self, stems: Iterable[str]) -> dict[str, float]:
+        """BM25-style inverse document frequency of stemmed terms in this corpus."""
+        searcher = self.searcher()
+        n = max(searcher.num_docs, 1)
+        out = {}
+        for term in stems:
+            df = searcher.doc_freq("body", term)
+            out[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        return out
+
+    def num_docs(self) -> int:
+        """How many chunks the index holds."""
+        return int(self.searcher().num_docs)
+
+
+def query_terms_of(text: str) -> list[str]:
+    """The index terms of free query text (stemmed like the ``en_stem`` tokenizer)."""
+    return terms(text)

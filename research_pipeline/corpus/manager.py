@@ -1,0 +1,198 @@
+"""Corpus management: add a folder, list, remove, and build the built-in corpus."""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from research_pipeline.corpus.documents import (
+    SUPPORTED_SUFFIXES,
+    Chunk,
+    Document,
+    chunk_document,
+    load_file,
+)
+from research_pipeline.corpus.index import CorpusIndex
+from research_pipeline.corpus.pydocs import PY_VERSION, all_documents
+from research_pipeline.errors import CorpusError
+
+BUILTIN = "python-docs"
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class IngestReport:
+    """What one ``corpus add`` did."""
+
+    name: str
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    chunks: int = 0
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+@contextmanager
+def _file_lock(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class CorpusManager:
+    """All corpora under ``<data_dir>/corpora``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+
+    def _check_name(self, name: str) -> None:
+        if not NAME_RE.match(name):
+            raise CorpusError(
+                f"corpus name {name!r} is not valid: use lowercase letters, digits, '-' or '_'"
+            )
+
+    def get(self, name: str) -> CorpusIndex:
+        """An existing corpus (the built-in one is built on first use)."""
+        index = CorpusIndex(self.data_dir, name)
+        if name == BUILTIN:
+            if not self._builtin_fresh(index):
+                # Two runs starting together on a new machine must not both build it.
+                with _file_lock(self.data_dir / "corpora" / f".{BUILTIN}.lock"):
+                    if not self._builtin_fresh(CorpusIndex(self.data_dir, name)):
+                        self.build_builtin()
+            return CorpusIndex(self.data_dir, name)
+        if not index.exists():
+            known = ", ".join(self.names()) or "none yet"
+            raise CorpusError(
+                f"unknown corpus {name!r} (known: {BUILTIN}, {known}); add it with "
+                f"'research-pipeline corpus add DIR --name {name}' or fix RESEARCH_CORPUS"
+            )
+        return index
+
+    @staticmethod
+    def _builtin_fresh(index: CorpusIndex) -> bool:
+        return index.exists() and index.manifest().get("python") == PY_VERSION
+
+    def names(self) -> list[str]:
+        """Names of the corpora that exist on disk."""
+        root = self.data_dir / "corpora"
+        if not root.is_dir():
+            return []
+        return sorted(p.name for p in root.iterdir() if (p / "manifest.json").exists())
+
+    def list(self) -> list[dict]:
+        """Name, kind, source, files, chunks, version and update time of each corpus."""
+        out = []
+        for name in self.names():
+            m = CorpusIndex(self.data_dir, name).manifest()
+            out.append({
+                "name": name, "kind": m.get("kind", "folder"), "source": m.get("source", ""),
+                "files": len(m.get("files", {})), "chunks": m.get("chunks", 0),
+                "version": m.get("version", ""), "updated_at": m.get("updated_at", ""),
+            })
+        return out
+
+    def remove(self, name: str) -> None:
+        """Delete a corpus's index and manifest."""
+        index = CorpusIndex(self.data_dir, name)
+        if not index.exists():
+            raise CorpusError(
+                f"unknown corpus {name!r}: 'research-pipeline corpus list' shows them"
+            )
+        shutil.rmtree(index.dir)
+
+    def add_folder(self, directory: Path, name: str, progress: Progress = _quiet) -> IngestReport:
+        """Ingest a folder; re-adding updates changed files and drops deleted ones."""
+        self._check_name(name)
+        if name == BUILTIN:
+            raise CorpusError(f"{BUILTIN!r} is the built-in corpus; choose another name")
+        directory = Path(directory).resolve()
+        if not directory.is_dir():
+            raise CorpusError(f"{directory} is not a folder")
+        started = time.monotonic()
+        index = CorpusIndex(self.data_dir, name)
+        manifest = index.manifest()
+        if manifest.get("source") and manifest["source"] != str(directory):
+            progress(f"corpus {name!r} was built from {manifest['source']}; now from {directory}")
+        manifest.update({"name": name, "kind": "folder", "source": str(directory)})
+        report = IngestReport(name=name)
+        files = sorted(
+            p for p in directory.rglob("*")
+            if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
+            and not any(part.startswith(".") for part in p.relative_to(directory).parts)
+        )
+        old = manifest.get("files", {})
+        upserts: dict[str, tuple[dict, list[Chunk]]] = {}
+        present: set[str] = set()
+        for n, path in enumerate(files, 1):
+            key = path.relative_to(directory).as_posix()
+            present.add(key)
+            try:
+                digest = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+            except OSError as exc:
+                report.errors.append(f"{path}: cannot be read ({exc.strerror or exc}); skipped")
+                continue
+            if key in old and old[key].get("sha") == digest:
+                report.unchanged += 1
+                continue
+            try:
+                doc = load_file(path, directory)
+            except CorpusError as exc:
+                report.errors.append(str(exc))
+                continue
+            chunks = chunk_document(doc)
+            upserts[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title}, chunks)
+            report.chunks += len(chunks)
+            if key in old:
+                report.updated += 1
+            else:
+                report.added += 1
+            if n % 50 == 0:
+                progress(f"{name}: read {n}/{len(files)} files")
+        deletions = [k for k in old if k not in present]
+        report.removed = len(deletions)
+        if upserts or deletions or not index.exists():
+            index.apply(manifest, upserts, deletions)
+        report.seconds = time.monotonic() - started
+        return report
+
+    def build_builtin(self, progress: Progress = _quiet) -> IngestReport:
+        """Build (or rebuild) the ``python-docs`` corpus from this installation."""
+        started = time.monotonic()
+        index = CorpusIndex(self.data_dir, BUILTIN)
+        progress(f"building the built-in {BUILTIN} corpus from Python {PY_VERSION} (once)")
+        docs: list[Document] = all_documents(index.dir / "work")
+        manifest = {"name": BUILTIN, "kind": "builtin", "python": PY_VERSION,
+                    "source": f"Python {PY_VERSION} pydoc topics and standard-library docstrings",
+                    "files": {}}
+        if index.index_dir.exists():
+            shutil.rmtree(index.index_dir)
+        upserts = {}
+        total = 0
+        for doc in docs:
+            chunks = chunk_document(doc)
+            total += len(chunks)
+            upserts[doc.doc_id] = ({"doc_id": doc.doc_id, "title": doc.title}, chunks)
+        CorpusIndex(self.data_dir, BUILTIN).apply(manifest, upserts, [])
+        seconds = time.monotonic() - started
+        progress(f"{BUILTIN}: {len(docs)} documents, {total} passages in {seconds:.1f}s")
+        return IngestReport(name=BUILTIN, added=len(docs), chunks=total, seconds=seconds)

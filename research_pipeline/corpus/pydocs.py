@@ -1,0 +1,209 @@
+"""The built-in ``python-docs`` corpus: this Python installation's own documentation.
+
+Two sources, both offline: the language-reference topics that ``pydoc`` ships
+(``pydoc_data.topics``) and the docstrings of standard-library modules and their public
+classes and functions. Importing modules has side effects (some open browsers, print,
+or need a display), so the modules are imported in a child process, from a deliberate
+list, and that process only writes JSON lines.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+from research_pipeline.corpus.documents import Document
+from research_pipeline.errors import CorpusError
+
+PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
+DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
+
+# Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
+_SKIP = {
+    "antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "lib2to3",
+    "ensurepip", "pydoc_data", "test", "msvcrt", "winreg", "winsound", "nt", "nturl2path",
+    "msilib", "_winapi", "ntpath", "xxsubtype", "xxlimited", "xxlimited_35", "__phello__",
+    "pip", "setuptools", "distutils", "venv", "tabnanny", "pydoc", "webbrowser", "mailcap",
+    "crypt", "spwd", "nis", "ossaudiodev", "audioop", "sndhdr", "imghdr", "chunk", "cgi",
+    "cgitb", "telnetlib", "uu", "xdrlib", "nntplib", "sunau", "aifc", "pipes", "asynchat",
+    "asyncore", "smtpd", "imp", "readline", "curses",
+}
+_MIN_DOC = 60
+
+
+def topic_documents() -> Iterator[Document]:
+    """The ``pydoc`` language-reference topics as documents."""
+    from pydoc_data.topics import topics
+
+    for label, raw in sorted(topics.items()):
+        text = _clean_topic(raw)
+        if len(text) < _MIN_DOC:
+            continue
+        first = text.split("\n", 1)[0].strip()
+        title = first if 0 < len(first) <= 100 else label
+        query = label.replace("-", "+")
+        yield Document(
+            doc_id=f"topic/{label}",
+            title=f"{title} (Python {PY_VERSION} language reference)",
+            url=f"{DOCS_BASE}/search.html?q={query}",
+            text=text,
+        )
+
+
+def _clean_topic(raw: str) -> str:
+    lines = []
+    for line in raw.splitlines():
+        if re.fullmatch(r"\s*[*=\-~^\"']{3,}\s*", line):
+            continue
+        lines.append(line.rstrip())
+    paras = []
+    for para in re.split(r"\n\s*\n", "\n".join(lines)):
+        stripped = para.strip("\n")
+        if not stripped.strip():
+            continue
+        if stripped.startswith("   ") and not stripped.lstrip().startswith("*"):
+            # Indented blocks are code or grammar: kept verbatim, they are not prose.
+            paras.append("\n".join(line.strip() for line in stripped.splitlines()))
+        else:
+            paras.append(" ".join(stripped.split()))
+    return "\n\n".join(paras)
+
+
+def _public_modules() -> list[str]:
+    import pkgutil
+
+    names = []
+    for name in sorted(sys.stdlib_module_names):
+        if name.startswith("_") or name in _SKIP:
+            continue
+        names.append(name)
+    out = []
+    for name in names:
+        out.append(name)
+        spec = None
+        try:
+            import importlib.util
+
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec and spec.submodule_search_locations:
+            for info in pkgutil.iter_modules(spec.submodule_search_locations):
+                sub = info.name
+                if sub.startswith("_") or sub in ("test", "tests", "__main__") or "test" in sub:
+                    continue
+                out.append(f"{name}.{sub}")
+    return out
+
+
+def _doc_url(module: str, member: str | None = None) -> str:
+    page = f"{DOCS_BASE}/library/{module.split('.')[0].lower()}.html"
+    if "." in module and module.split(".")[0] in {"os", "collections", "urllib", "concurrent",
+                                                  "email", "http", "xml", "json", "logging"}:
+        page = f"{DOCS_BASE}/library/{module.lower()}.html"
+    anchor = f"{module}.{member}" if member else f"module-{module}"
+    return f"{page}#{anchor}"
+
+
+def _module_records(name: str) -> Iterator[dict]:
+    import importlib
+
+    module = importlib.import_module(name)
+    doc = inspect.getdoc(module)
+    if doc and len(doc) >= _MIN_DOC:
+        yield {"doc_id": f"module/{name}", "title": f"{name} module",
+               "url": _doc_url(name), "text": doc}
+    for attr, obj in sorted(vars(module).items()):
+        if attr.startswith("_") or getattr(obj, "__module__", None) != name:
+            continue
+        if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)):
+            continue
+        member_doc = inspect.getdoc(obj)
+        if not member_doc or len(member_doc) < _MIN_DOC:
+            continue
+        yield {"doc_id": f"module/{name}/{attr}", "title": f"{name}.{attr}",
+               "url": _doc_url(name, attr), "text": member_doc}
+        if inspect.isclass(obj):
+            for meth_name, meth in sorted(vars(obj).items()):
+                if meth_name.startswith("_"):
+                    continue
+                meth_doc = inspect.getdoc(meth) if callable(meth) else None
+                if not meth_doc or len(meth_doc) < 2 * _MIN_DOC:
+                    continue
+                yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
+                       "title": f"{name}.{attr}.{meth_name}",
+                       "url": _doc_url(name, f"{attr}.{meth_name}"), "text": meth_doc}
+
+
+def _dump(out_path: Path) -> None:
+    """Child-process entry point: write one JSON line per documented object."""
+    warnings.simplefilter("ignore")
+    with out_path.open("w", encoding="utf-8") as out:
+        for name in _public_modules():
+            try:
+                for record in _module_records(name):
+                    out.write(json.dumps(record) + "\n")
+            except BaseException:  # noqa: BLE001 - a module that fails to import is skipped
+                continue
+
+
+def module_documents(work_dir: Path, timeout_s: float = 300.0) -> list[Document]:
+    """Standard-library docstrings, collected in a child process."""
+    work_dir.mkdir(parents=True, exist_ok=True)
+    out_path = work_dir / "stdlib-docstrings.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "research_pipeline.corpus.pydocs", str(out_path)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        timeout=timeout_s, check=False, env=_child_env(),
+    )
+    if proc.returncode != 0 or not out_path.exists():
+        raise CorpusError(
+            "could not collect the standard library's docstrings for the python-docs corpus: "
+            + proc.stderr.decode("utf-8", "replace")[-500:]
+        )
+    docs = []
+    for line in out_path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        text = _clean_docstring(record["text"])
+        if len(text) >= _MIN_DOC:
+            docs.append(Document(doc_id=record["doc_id"], title=record["title"],
+                                 url=record["url"], text=text))
+    out_path.unlink()
+    return docs
+
+
+def _child_env() -> dict[str, str]:
+    import os
+
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env["BROWSER"] = "true"
+    return env
+
+
+def _clean_docstring(doc: str) -> str:
+    paras = []
+    for para in re.split(r"\n\s*\n", doc):
+        if not para.strip():
+            continue
+        lines = para.splitlines()
+        if any(line.startswith((" ", ">>>", "\t")) for line in lines):
+            paras.append("\n".join(line.rstrip() for line in lines))
+        else:
+            paras.append(" ".join(para.split()))
+    return "\n\n".join(paras)
+
+
+def all_documents(work_dir: Path) -> list[Document]:
+    """Every document of the built-in corpus."""
+    return list(topic_documents()) + module_documents(work_dir)
+
+
+if __name__ == "__main__":
+    _dump(Path(sys.argv[1]))

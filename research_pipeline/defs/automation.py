@@ -1,0 +1,130 @@
+"""Sensors and the refresh schedule, all running by default."""
+
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import dagster as dg
+
+from research_pipeline import pipeline
+from research_pipeline.defs.jobs import plan_job, research_job
+from research_pipeline.defs.partitions import TOPICS_PARTITION
+from research_pipeline.defs.resources import ResearchResource
+from research_pipeline.topics import load_topics, topic_files
+
+APPROVAL_TAG = "research/approval"
+REFRESH_TAG = "research/refresh"
+_ACTIVE = [
+    dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED,
+    dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
+]
+REFRESH_EVERY = {"daily": timedelta(days=1), "weekly": timedelta(days=7),
+                 "monthly": timedelta(days=30)}
+
+
+def topic_has_active_run(instance: dg.DagsterInstance, topic_id: str) -> bool:
+    """True while any run of the topic's partition is queued or in progress."""
+    runs = instance.get_runs(
+        filters=dg.RunsFilter(tags={"dagster/partition": topic_id}, statuses=_ACTIVE), limit=1
+    )
+    return bool(runs)
+
+
+@dg.sensor(
+    minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+    job=plan_job, description="Keeps the topics partitions in sync with topics/ and plans new "
+    "or edited topics.",
+)
+def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource):  # noqa: ANN201
+    """Add partitions for new topic files, drop those whose file is gone, plan changes."""
+    services = research.services(context.log)
+    topics, errors = load_topics(topic_files(services.settings.topics_dir))
+    for error in errors:
+        context.log.warning(str(error))
+    existing = set(context.instance.get_dynamic_partitions(TOPICS_PARTITION))
+    new_ids = [t.id for t in topics if t.id not in existing]
+    gone = [
+        r["topic_id"] for r in services.store.topic_records()
+        if r["topic_id"] in existing and not Path(r["path"]).exists()
+    ]
+    requests = []
+    for topic in topics:
+        current = services.store.current_plan(topic.id)
+        if current is not None and current["topic_hash"] == topic.content_hash:
+            continue
+        pipeline.register_topic(services, topic)
+        requests.append(dg.RunRequest(partition_key=topic.id,
+                                      run_key=f"plan-{topic.id}-{topic.content_hash}"))
+    partition_requests = []
+    if new_ids:
+        partition_requests.append(dg.AddDynamicPartitionsRequest(TOPICS_PARTITION, new_ids))
+    if gone:
+        partition_requests.append(dg.DeleteDynamicPartitionsRequest(TOPICS_PARTITION, gone))
+    return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partition_requests)
+
+
+@dg.sensor(
+    minimum_interval_seconds=15, default_status=dg.DefaultSensorStatus.RUNNING,
+    job=research_job, description="Launches the gated run for each new approval.",
+)
+def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResource):  # noqa: ANN201
+    """One run key per approval; at most one active run per topic; stale approvals skipped."""
+    services = research.services(context.log)
+    cursor = datetime.fromisoformat(context.cursor) if context.cursor else None
+    requests = []
+    new_cursor = cursor
+    for row in services.store.approvals_after(cursor):
+        topic_id, approval_id = row["topic_id"], row["approval_id"]
+        current = services.store.current_plan(topic_id)
+        launched = context.instance.get_runs(
+            filters=dg.RunsFilter(tags={APPROVAL_TAG: approval_id}), limit=1)
+        if current is None or current["plan_version"] != row["plan_version"] or launched:
+            new_cursor = row["created_at"]
+            continue
+        if topic_has_active_run(context.instance, topic_id):
+            break  # try this approval again on a later tick
+        requests.append(dg.RunRequest(partition_key=topic_id, run_key=f"approval-{approval_id}",
+                                      tags={APPROVAL_TAG: approval_id}))
+        new_cursor = row["created_at"]
+    return dg.SensorResult(
+        run_requests=requests,
+        cursor=new_cursor.isoformat() if new_cursor else context.cursor,
+    )
+
+
+@dg.schedule(
+    cron_schedule="0 6 * * *", job=research_job, default_status=dg.DefaultScheduleStatus.RUNNING,
+    description="Daily: re-researches approved topics whose refresh interval has passed.",
+)
+def refresh_schedule(context: dg.ScheduleEvaluationContext, research: ResearchResource):  # noqa: ANN201
+    """Topics with ``refresh`` get a new research run, bypassing the search cache."""
+    services = research.services(context.log)
+    now = (context.scheduled_execution_time or datetime.now(UTC)).astimezone(UTC)
+    requests = []
+    for row in services.store.status_rows():
+        spec_refresh = services.store.topic_record(row["topic_id"])
+        refresh = (spec_refresh or {}).get("spec")
+        interval = REFRESH_EVERY.get(_refresh_of(refresh))
+        if interval is None or row["decision"] != "approved" or not row["plan_current"]:
+            continue
+        last = row["report_at"]
+        if last is not None and last.replace(tzinfo=UTC) + interval > now:
+            continue
+        requests.append(dg.RunRequest(
+            partition_key=row["topic_id"],
+            run_key=f"refresh-{row['topic_id']}-{now.date().isoformat()}",
+            tags={REFRESH_TAG: "true"},
+        ))
+    return requests or dg.SkipReason("no topic is due for a refresh")
+
+
+def _refresh_of(spec_json: str | None) -> str:
+    import json
+
+    return json.loads(spec_json).get("refresh", "never") if spec_json else "never"
+
+
+@dg.definitions
+def automation() -> dg.Definitions:
+    """The sensors and the schedule."""
+    return dg.Definitions(sensors=[topic_sensor, approval_sensor], schedules=[refresh_schedule])

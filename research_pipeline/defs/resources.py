@@ -1,0 +1,43 @@
+"""The research resource: settings, store and providers, read at run time."""
+
+
+import dagster as dg
+
+from research_pipeline.pipeline import Services
+from research_pipeline.settings import load_settings
+
+
+class ResearchResource(dg.ConfigurableResource):
+    """Where the store, corpora and reports live, and which providers to use.
+
+    Every field defaults to the ``RESEARCH_*`` environment (see the README); API keys are
+    read from the environment only, never from resource config, so they never show in
+    the UI.
+    """
+
+    db: str | None = None
+    data_dir: str | None = None
+    reports_dir: str | None = None
+    topics_dir: str | None = None
+    search: str | None = None
+    llm: str | None = None
+    corpus: str | None = None
+
+    def services(self, log: object | None = None) -> Services:
+        """Services for one step, logging progress to the step's log."""
+        settings = load_settings(
+            db=self.db, data_dir=self.data_dir, reports_dir=self.reports_dir,
+            topics_dir=self.topics_dir, search=self.search, llm=self.llm, corpus=self.corpus,
+        )
+        info = getattr(log, "info", None)
+        return Services(settings=settings, progress=info if callable(info) else _ignore)
+
+
+def _ignore(_: str) -> None:
+    return None
+
+
+@dg.definitions
+def resources() -> dg.Definitions:
+    """The resource under the key the assets use."""
+    return dg.Definitions(resources={"research": ResearchResource()})

@@ -1,0 +1,440 @@
+"""The research steps as plain functions over the store: what the assets and CLI call.
+
+Nothing here imports Dagster. Each step loads what it needs from the store, calls the
+domain, writes through the store, and returns a summary for metadata.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+
+from research_pipeline import __version__
+from research_pipeline.audit import CallLog
+from research_pipeline.auditor import audit_plan
+from research_pipeline.citations import CitationCheck, check_report
+from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
+from research_pipeline.models import Fact, OpenQuestion, ResearchPlan, stable_hash
+from research_pipeline.providers import build_researcher, build_search
+from research_pipeline.render import STOP_REASONS, render_report
+from research_pipeline.research import Budgets, LoopState, RoundOutput, run_rounds
+from research_pipeline.researcher.base import Evidence, Researcher, RevisionNote
+from research_pipeline.search import SearchFilters, SearchProvider
+from research_pipeline.settings import Settings
+from research_pipeline.store import Store
+from research_pipeline.topics import Topic, parse_topic
+
+Progress = Callable[[str], None]
+
+
+def _silent(_: str) -> None:
+    return None
+
+
+@dataclass
+class Services:
+    """Settings, store and providers for one process."""
+
+    settings: Settings
+    progress: Progress = _silent
+
+    @cached_property
+    def store(self) -> Store:
+        """The DuckDB store."""
+        return Store(self.settings.db, self.settings.store_lock_timeout_s)
+
+    @cached_property
+    def search(self) -> SearchProvider:
+        """The configured search provider."""
+        return build_search(self.settings)
+
+    @cached_property
+    def researcher(self) -> Researcher:
+        """The configured researcher."""
+        return build_researcher(self.settings, self.search)
+
+
+# -- topics ------------------------------------------------------------------------------
+
+
+def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
+    """Record a topic file's current content in the store."""
+    services.store.register_topic(
+        topic.id, topic.content_hash, str(topic.path), topic.spec.title,
+        topic.spec.model_dump(mode="json"), topic.body, run_id,
+    )
+
+
+def load_registered_topic(services: Services, topic_id: str) -> Topic:
+    """Re-read the topic file registered for a partition."""
+    record = services.store.topic_record(topic_id)
+    if record is None:
+        raise TopicFileError(
+            topic_id, None,
+            "no topic file is registered for this id; add it to topics/ or run "
+            "'research-pipeline run FILE'",
+        )
+    topic = parse_topic(Path(record["path"]))
+    if topic.id != topic_id:
+        raise TopicFileError(record["path"], "id", f"now says {topic.id!r}, not {topic_id!r}")
+    return topic
+
+
+def record_run(services: Services, topic_id: str, run_id: str, job: str | None, step: str) -> None:
+    """Record what this run uses (settings without secrets, corpus versions, models)."""
+    try:
+        versions = services.search.versions()
+    except Exception as exc:  # noqa: BLE001 - recorded, and raised again when searching
+        versions = {"error": str(exc)}
+    services.store.record_run(
+        run_id, topic_id, job, step, services.settings.public_dict(), versions,
+        {"researcher": services.settings.llm, "fast": services.settings.model_fast,
+         "strong": services.settings.model_strong},
+        __version__,
+    )
+
+
+# -- plan ------------------------------------------------------------------------------------
+
+
+@dataclass
+class PlanOutcome:
+    """What ``research_plan`` did."""
+
+    topic: Topic
+    plan: ResearchPlan
+    plan_version: str
+    reused: bool
+    decision: str | None
+    markdown: str
+
+
+def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutcome:
+    """Reuse the plan of an unchanged topic, revise a rejected one, or make a new one."""
+    store = services.store
+    topic = load_registered_topic(services, topic_id)
+    register_topic(services, topic, run_id)
+    current = store.current_plan(topic_id)
+    previous: ResearchPlan | None = None
+    parent: str | None = None
+    if current is not None and current["topic_hash"] == topic.content_hash:
+        decision = store.latest_decision(current["plan_version"])
+        if decision is None or decision["decision"] != "rejected":
+            return PlanOutcome(topic, current["plan"], current["plan_version"], True,
+                               decision["decision"] if decision else None,
+                               current["plan"].as_markdown())
+        previous, parent = current["plan"], current["plan_version"]
+        if previous.revision >= services.settings.max_plan_revisions:
+            raise ApprovalError(
+                f"topic {topic_id!r}: plan revision {previous.revision} was rejected and the "
+                f"revision ceiling ({services.settings.max_plan_revisions}) is reached; edit "
+                f"{topic.path} (its questions or body) to start a new plan"
+            )
+    notes = [
+        RevisionNote(revision=row["revision"], note=row["note"] or "")
+        for row in store.rejection_notes(topic_id, topic.content_hash)
+    ]
+    calls = CallLog(topic_id, run_id)
+    researcher = services.researcher
+    plan = calls.step(
+        "generate_plan", researcher.name, researcher.model,
+        {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
+         "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
+        lambda: researcher.generate_plan(topic, notes, previous),
+    )
+    version = plan.version(topic.content_hash)
+    store.save_plan(plan, version, topic.content_hash, run_id, parent,
+                    notes[-1].note if notes else None)
+    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
+    decision = None
+    if topic.spec.approval == "auto":
+        verdict = audit_plan(plan, topic.spec)
+        decision = "approved" if verdict.approved else "escalated"
+        store.record_decision(topic_id, version, decision, "policy-auditor", "auditor",
+                              reasons=verdict.reasons, run_id=run_id)
+    return PlanOutcome(topic, plan, version, False, decision, plan.as_markdown())
+
+
+def approval_state(services: Services, topic_id: str) -> tuple[dict | None, dict | None]:
+    """The current plan row and its latest decision."""
+    current = services.store.current_plan(topic_id)
+    if current is None:
+        return None, None
+    return current, services.store.latest_decision(current["plan_version"])
+
+
+def decide(
+    services: Services, topic_id: str, decision: str, by: str, note: str | None, source: str,
+) -> dict:
+    """Approve or reject the topic's current plan (from the CLI or the approve_plan job)."""
+    if decision not in ("approved", "rejected"):
+        raise ApprovalError(f"decision must be 'approved' or 'rejected', not {decision!r}")
+    current, _ = approval_state(services, topic_id)
+    if current is None:
+        known = ", ".join(r["topic_id"] for r in services.store.topic_records()) or "none"
+        raise ApprovalError(
+            f"no plan for topic {topic_id!r} in {services.settings.db} (topics with plans: "
+            f"{known}); run 'research-pipeline run' to make its plan first"
+        )
+    if decision == "rejected" and not (note or "").strip():
+        raise ApprovalError("a rejection needs a note saying what to change (--note)")
+    approval_id = services.store.record_decision(
+        topic_id, current["plan_version"], decision, by, source, note=note
+    )
+    return {"approval_id": approval_id, "plan_version": current["plan_version"],
+            "revision": current["revision"]}
+
+
+def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str]:
+    """The current plan, if a stored approval binds to it and the topic is unchanged."""
+    topic = load_registered_topic(services, topic_id)
+    current, decision = approval_state(services, topic_id)
+    if current is None:
+        raise NotApprovedError(f"topic {topic_id!r} has no plan yet: materialize research_plan")
+    if current["topic_hash"] != topic.content_hash:
+        raise NotApprovedError(
+            f"topic {topic_id!r}: {topic.path} changed after its plan was made; run the plan "
+            "step again, then approve the new plan"
+        )
+    if decision is None or decision["decision"] != "approved":
+        state = decision["decision"] if decision else "awaiting approval"
+        raise NotApprovedError(
+            f"topic {topic_id!r}: plan {current['plan_version']} is {state}; approve it with "
+            f"'research-pipeline approve {topic_id}' or the approve_plan job"
+        )
+    return topic, current["plan"], current["plan_version"]
+
+
+# -- research rounds ---------------------------------------------------------------------
+
+
+@dataclass
+class ResearchOutcome:
+    """What the round loop did."""
+
+    research_id: str
+    rounds: int
+    stop_reason: str
+    queries: int
+    sources: int
+    answered: int
+    questions: int
+    resumed_from: int
+    seconds: float
+    statuses: dict[int, str] = field(default_factory=dict)
+
+
+def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutcome:
+    """Run (or resume) the round loop for the approved plan, persisting every round."""
+    started = time.monotonic()
+    topic, plan, plan_version = require_approved_plan(services, topic_id)
+    store = services.store
+    latest = store.latest_research(topic_id, plan_version)
+    resume: LoopState | None = None
+    evidence: list[Evidence] = []
+    if latest is not None and latest["stop_reason"] is None:
+        research_id = latest["research_id"]
+        rounds = store.research_rounds(research_id)
+        resume = LoopState.from_json(rounds[-1]["state"])
+        evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
+        services.progress(f"{topic_id}: resuming after round {resume.round_no}")
+    else:
+        research_id = stable_hash(topic_id, plan_version, run_id)
+    spec = topic.spec
+    budgets = Budgets(spec.max_rounds, spec.max_queries, spec.max_sources, spec.max_cost_usd)
+    filters = SearchFilters(tuple(spec.include_domains), tuple(spec.exclude_domains),
+                            spec.start_date, spec.end_date)
+    calls = CallLog(topic_id, run_id)
+
+    def persist(output: RoundOutput) -> None:
+        search_calls, llm_calls = calls.drain()
+        store.save_round(
+            research_id=research_id, topic_id=topic_id, plan_version=plan_version,
+            run_id=run_id, round_no=output.round_no, queries=output.queries, hits=output.hits,
+            reflection=output.reflection, gaps=output.gaps, state=output.state,
+            stop_reason=output.stop_reason, search_calls=search_calls, llm_calls=llm_calls,
+        )
+
+    result = run_rounds(
+        plan=plan, research_id=research_id, search=services.search,
+        researcher=services.researcher, filters=filters, budgets=budgets, calls=calls,
+        persist=persist, evidence=evidence, resume=resume,
+        progress=lambda msg: services.progress(f"{topic_id}: {msg}"),
+    )
+    statuses = {}
+    answered = 0
+    if result.reflection is not None:
+        statuses = {a.question_id: a.status for a in result.reflection.assessments}
+        answered = sum(s == "answered" for s in statuses.values())
+    return ResearchOutcome(
+        research_id=research_id, rounds=result.rounds, stop_reason=result.stop_reason,
+        queries=result.queries, sources=result.sources, answered=answered,
+        questions=len(plan.questions), resumed_from=result.resumed_from,
+        seconds=time.monotonic() - started, statuses=statuses,
+    )
+
+
+def _finished_research(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str, dict]:
+    topic, plan, plan_version = require_approved_plan(services, topic_id)
+    latest = services.store.latest_research(topic_id, plan_version)
+    if latest is None or latest["stop_reason"] is None:
+        raise NotApprovedError(
+            f"topic {topic_id!r}: the research rounds of plan {plan_version} have not finished; "
+            "materialize research_rounds first"
+        )
+    return topic, plan, plan_version, latest
+
+
+# -- facts -------------------------------------------------------------------------------
+
+
+@dataclass
+class FactsOutcome:
+    """What fact extraction did."""
+
+    research_id: str
+    facts: int
+    questions_with_facts: int
+    sources_cited: int
+
+
+def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcome:
+    """Choose verbatim passages per question from the research's sources."""
+    _, plan, _, latest = _finished_research(services, topic_id)
+    research_id = latest["research_id"]
+    store = services.store
+    evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
+    reflection = store.final_reflection(research_id)
+    calls = CallLog(topic_id, run_id)
+    researcher = services.researcher
+    facts = calls.step(
+        "extract_facts", researcher.name, researcher.model,
+        {"research_id": research_id, "sources": [e.source.source_id for e in evidence]},
+        lambda: researcher.extract_facts(plan, reflection, evidence),
+    )
+    store.save_facts(research_id, topic_id, run_id, facts)
+    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
+    return FactsOutcome(research_id, len(facts), len({f.question_id for f in facts}),
+                        len({f.url for f in facts}))
+
+
+# -- report ------------------------------------------------------------------------------
+
+
+@dataclass
+class ReportOutcome:
+    """What the report step wrote."""
+
+    report_id: str
+    path: Path
+    markdown: str
+    citations: int
+    open_questions: int
+    answered: int
+    questions: int
+    dropped_sentences: int
+
+
+def _open_questions(
+    plan: ResearchPlan, reflection_rows: dict[int, dict], gaps: dict[int, dict],
+    facts: list[Fact], stop_reason: str,
+) -> list[OpenQuestion]:
+    with_facts = {f.question_id for f in facts}
+    out = []
+    for q in plan.questions:
+        item = reflection_rows.get(q.id, {"status": "unanswered", "coverage": 0.0,
+                                          "missing_terms": []})
+        missing = item.get("missing_terms") or []
+        not_found = f"; not found in the sources: {', '.join(missing)}" if missing else ""
+        gap = gaps.get(q.id)
+        if item["status"] == "answered" and q.id in with_facts:
+            continue
+        if q.id in with_facts:
+            reason = f"only partly answered (coverage {item['coverage']:.2f}){not_found}"
+        elif gap is not None and gap["status"] == "abandoned":
+            reason = (f"abandoned after {gap['fruitless_rounds']} fruitless rounds "
+                      f"({gap['attempts']} attempts){not_found}")
+        elif item["status"] == "answered":
+            reason = "the matching passages were code or too short to quote"
+        else:
+            why = STOP_REASONS.get(stop_reason, stop_reason)
+            reason = f"no source answered it before the research stopped ({why}){not_found}"
+        out.append(OpenQuestion(question_id=q.id, text=q.text, reason=reason))
+    return out
+
+
+def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
+    """Render the report from stored facts, write it to ``reports/``, store it."""
+    topic, plan, plan_version, latest = _finished_research(services, topic_id)
+    store = services.store
+    research_id = latest["research_id"]
+    facts = store.latest_facts(research_id)
+    texts = store.source_texts_for_research(research_id)
+    # A quote that is not verbatim in its stored source never gets a marker.
+    facts = [f for f in facts
+             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))]
+    reflection = store.final_reflection(research_id)
+    reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
+    gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
+    stop_reason = latest["stop_reason"] or ""
+    open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
+    given = dict(enumerate(facts, 1))
+    calls = CallLog(topic_id, run_id)
+    researcher = services.researcher
+    sections = calls.step(
+        "write_answer", researcher.name, researcher.model,
+        {"plan_version": plan_version, "facts": [f.fact_id for f in facts]},
+        lambda: researcher.write_answer(topic, plan, list(given.items()), open_questions),
+    )
+    queries = store.research_queries(research_id)
+    not_done = []
+    if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
+        not_done.append(
+            f"Research stopped because {STOP_REASONS[stop_reason]}, with "
+            f"{len(open_questions)} question(s) still open; raise the budget in "
+            f"{topic.path.name} to search further."
+        )
+    rendered = render_report(
+        plan=plan, plan_version=plan_version, sections=sections, given=given,
+        open_questions=open_questions, researcher=researcher.name,
+        rounds=int(latest["rounds"]), n_queries=len(queries),
+        n_sources=len(texts), generated_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        not_done=not_done,
+    )
+    reports_dir = services.settings.reports_dir
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    path = reports_dir / f"{topic_id}.md"
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(rendered.markdown, encoding="utf-8")
+    tmp.replace(path)
+    report_id = stable_hash(topic_id, run_id, research_id)
+    store.save_report(
+        report_id=report_id, research_id=research_id, topic_id=topic_id,
+        plan_version=plan_version, run_id=run_id, path=str(path), markdown=rendered.markdown,
+        citations=rendered.citations, n_open=len(open_questions),
+    )
+    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
+    answered = len(plan.questions) - len(open_questions)
+    return ReportOutcome(report_id, path, rendered.markdown, len(rendered.citations),
+                         len(open_questions), answered, len(plan.questions),
+                         rendered.dropped_sentences)
+
+
+def verify_report(services: Services, topic_id: str) -> tuple[dict | None, CitationCheck]:
+    """Re-read the written report file and check every footnote against stored sources."""
+    store = services.store
+    report = store.latest_report(topic_id)
+    if report is None:
+        return None, CitationCheck(problems=[f"topic {topic_id!r} has no report yet"])
+    path = Path(report["path"])
+    try:
+        markdown = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return report, CitationCheck(problems=[f"cannot read {path}: {exc.strerror or exc}"])
+    check = check_report(markdown, store.source_texts_for_research(report["research_id"]))
+    store.mark_citations(report["report_id"], check.verified)
+    return report, check

@@ -1,0 +1,115 @@
+"""Writing the report: markers resolved and renumbered, then the Jinja2 template."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from research_pipeline.models import Fact, OpenQuestion, ResearchPlan
+from research_pipeline.text import normalize_ws, sentence_spans
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=False,  # noqa: S701 - the output is Markdown, not HTML
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+)
+_MARKER = re.compile(r"\[\^(\d+)\]")
+
+STOP_REASONS = {
+    "all_answered": "every question was answered",
+    "gaps_abandoned": "the remaining gaps were abandoned after three fruitless rounds",
+    "max_rounds": "the round ceiling (max_rounds) was reached",
+    "max_queries": "the query budget (max_queries) was used up",
+    "max_sources": "the source budget (max_sources) was reached",
+    "budget": "the cost budget (max_cost_usd) was reached",
+    "no_new_queries": "no follow-up query was left that had not been tried",
+}
+
+
+@dataclass
+class RenderedReport:
+    """The markdown and the footnotes it carries."""
+
+    markdown: str
+    citations: list[dict]
+    dropped_sentences: int
+
+
+def _clean_title(title: str) -> str:
+    return normalize_ws(title).replace("[", "(").replace("]", ")") or "untitled"
+
+
+def resolve_markers(
+    sections: dict[int, str], given: dict[int, Fact]
+) -> tuple[dict[int, str], list[tuple[int, Fact]], int]:
+    """Drop sentences whose markers were not given, renumber the rest by first use.
+
+    Returns the rewritten sections, the (new marker, fact) pairs, and how many sentences
+    were dropped. A fact whose quote is already cited keeps the first marker.
+    """
+    order: dict[int, int] = {}
+    quote_marker: dict[str, int] = {}
+    numbered: list[tuple[int, Fact]] = []
+    dropped = 0
+    out: dict[int, str] = {}
+    for key in sorted(sections, key=lambda k: (k != 0, k)):
+        paragraphs = []
+        for paragraph in sections[key].split("\n\n"):
+            kept = []
+            for start, end in sentence_spans(paragraph) or [(0, len(paragraph))]:
+                sentence = paragraph[start:end]
+                markers = [int(m) for m in _MARKER.findall(sentence)]
+                if any(m not in given for m in markers):
+                    dropped += 1
+                    continue
+
+                def renumber(match: re.Match[str]) -> str:
+                    old = int(match.group(1))
+                    fact = given[old]
+                    quote_key = normalize_ws(fact.quote).lower()
+                    if quote_key in quote_marker:
+                        return f"[^{quote_marker[quote_key]}]"
+                    if old not in order:
+                        order[old] = len(order) + 1
+                        numbered.append((order[old], fact))
+                        quote_marker[quote_key] = order[old]
+                    return f"[^{order[old]}]"
+
+                kept.append(_MARKER.sub(renumber, sentence))
+            if kept:
+                paragraphs.append(" ".join(kept))
+        if paragraphs:
+            out[key] = "\n\n".join(paragraphs)
+    return out, numbered, dropped
+
+
+def render_report(
+    *, plan: ResearchPlan, plan_version: str, sections: dict[int, str], given: dict[int, Fact],
+    open_questions: list[OpenQuestion], researcher: str, rounds: int, n_queries: int,
+    n_sources: int, generated_at: str, not_done: list[str],
+) -> RenderedReport:
+    """The final markdown, footnotes one line each as the report contract says."""
+    text, numbered, dropped = resolve_markers(sections, given)
+    footnotes = [
+        {"marker": n, "title": _clean_title(f.title), "url": f.url,
+         "quote": normalize_ws(f.quote), "fact_id": f.fact_id, "source_id": f.source_id}
+        for n, f in numbered
+    ]
+    section_rows = []
+    for q in plan.questions:
+        body = text.get(q.id)
+        if body is None:
+            body = "_No passage in the sources answers this question; see Open questions._"
+        section_rows.append({"number": q.id, "question": q.text, "text": body})
+    markdown = _ENV.get_template("report.md.j2").render(
+        title=plan.title, generated_at=generated_at, rounds=rounds, n_queries=n_queries,
+        n_sources=n_sources, researcher=researcher, plan_version=plan_version,
+        overview=text.get(0, ""), sections=section_rows, open_questions=open_questions,
+        not_done=not_done, footnotes=footnotes,
+    )
+    markdown = re.sub(r"\n{3,}", "\n\n", markdown).rstrip() + "\n"
+    return RenderedReport(markdown=markdown, citations=footnotes, dropped_sentences=dropped)

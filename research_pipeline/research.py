@@ -1,0 +1,180 @@
+"""The round loop: search, reflect, analyse gaps, follow up; persisted round by round."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from research_pipeline.audit import CallLog
+from research_pipeline.models import (
+    Gap,
+    PlannedQuery,
+    Reflection,
+    ResearchPlan,
+    SearchHit,
+    stable_hash,
+)
+from research_pipeline.researcher.base import Evidence, Researcher
+from research_pipeline.search import SearchFilters, SearchProvider
+
+RESULTS_PER_QUERY = 8
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """Ceilings from the topic file."""
+
+    max_rounds: int
+    max_queries: int
+    max_sources: int
+    max_cost_usd: float
+
+
+@dataclass
+class RoundOutput:
+    """Everything one round produced, handed to the store as one transaction."""
+
+    round_no: int
+    queries: list[tuple[str, PlannedQuery, int]]
+    hits: list[tuple[str, SearchHit]]
+    reflection: Reflection
+    gaps: list[Gap]
+    state: dict
+    stop_reason: str | None
+
+
+@dataclass
+class LoopState:
+    """What the next round needs; stored with each round so a retry resumes."""
+
+    round_no: int = 0
+    queries_done: list[str] = field(default_factory=list)
+    pending: list[PlannedQuery] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+    stop_reason: str | None = None
+
+    def to_json(self) -> dict:
+        """A JSON-ready form."""
+        return {
+            "round": self.round_no, "queries_done": self.queries_done,
+            "pending": [q.model_dump() for q in self.pending],
+            "gaps": [g.model_dump() for g in self.gaps], "stop_reason": self.stop_reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> LoopState:
+        """Rebuild from a stored round."""
+        return cls(
+            round_no=data["round"], queries_done=list(data["queries_done"]),
+            pending=[PlannedQuery.model_validate(q) for q in data["pending"]],
+            gaps=[Gap.model_validate(g) for g in data["gaps"]],
+            stop_reason=data.get("stop_reason"),
+        )
+
+
+@dataclass
+class LoopResult:
+    """The outcome of the loop."""
+
+    rounds: int
+    stop_reason: str
+    queries: int
+    sources: int
+    reflection: Reflection | None
+    gaps: list[Gap]
+    resumed_from: int
+
+
+def run_rounds(
+    *, plan: ResearchPlan, research_id: str, search: SearchProvider, researcher: Researcher,
+    filters: SearchFilters, budgets: Budgets, calls: CallLog,
+    persist: Callable[[RoundOutput], None], evidence: list[Evidence],
+    resume: LoopState | None = None, progress: Callable[[str], None] = lambda _: None,
+) -> LoopResult:
+    """Run rounds until the plan is answered, its gaps abandoned, or a ceiling is reached."""
+    state = resume or LoopState(pending=list(plan.queries))
+    resumed_from = state.round_no
+    pool: dict[str, Evidence] = {e.source.source_id: e for e in evidence}
+    reflection: Reflection | None = None
+    while state.stop_reason is None:
+        round_no = state.round_no + 1
+        room = budgets.max_queries - len(state.queries_done)
+        queries = state.pending[: max(room, 0)]
+        round_queries: list[tuple[str, PlannedQuery, int]] = []
+        round_hits: list[tuple[str, SearchHit]] = []
+        source_cap_hit = False
+        for query in queries:
+            query_id = stable_hash(research_id, round_no, query.text, length=12)
+            request = {"query": query.text, "num_results": RESULTS_PER_QUERY,
+                       "filters": filters.__dict__}
+            started = time.perf_counter()
+            hits = search.search(query.text, filters, RESULTS_PER_QUERY)
+            calls.search(search.name, query.text, round_no, request, len(hits),
+                         (time.perf_counter() - started) * 1000)
+            kept = 0
+            for hit in hits:
+                sid = hit.source.source_id
+                if sid not in pool:
+                    if len(pool) >= budgets.max_sources:
+                        source_cap_hit = True
+                        continue
+                    pool[sid] = Evidence(source=hit.source, score=hit.score, first_round=round_no)
+                round_hits.append((query_id, hit))
+                kept += 1
+            round_queries.append((query_id, query, kept))
+            state.queries_done.append(query.text)
+        evidence_now = list(pool.values())
+        reflection = calls.step(
+            "reflect", researcher.name, researcher.model,
+            {"round": round_no, "sources": sorted(pool)},
+            partial(researcher.reflect, plan, evidence_now, round_no),
+        )
+        analysis = calls.step(
+            "analyse_gaps", researcher.name, researcher.model,
+            {"round": round_no, "reflection": reflection.model_dump(),
+             "gaps": [g.model_dump() for g in state.gaps]},
+            partial(researcher.analyse_gaps, plan, reflection, state.gaps, round_no,
+                    budgets.max_rounds),
+        )
+        gaps = analysis.gaps
+        stop = analysis.stop_reason if not analysis.continue_research else None
+        pending: list[PlannedQuery] = []
+        if stop is None:
+            room = budgets.max_queries - len(state.queries_done)
+            if room <= 0:
+                stop = "max_queries"
+            elif source_cap_hit:
+                stop = "max_sources"
+            else:
+                pending = calls.step(
+                    "follow_up_queries", researcher.name, researcher.model,
+                    {"round": round_no, "gaps": analysis.next_gap_ids,
+                     "earlier": state.queries_done},
+                    partial(researcher.follow_up_queries, plan, analysis, evidence_now,
+                            list(state.queries_done), room),
+                )
+                if not pending:
+                    stop = "no_new_queries"
+        worked = {q.gap_id for q in pending}
+        for gap in gaps:
+            if gap.gap_id in worked:
+                gap.attempts += 1
+                gap.rounds_worked.append(round_no + 1)
+                gap.queries_tried.extend(q.text for q in pending if q.gap_id == gap.gap_id)
+        state = LoopState(round_no=round_no, queries_done=state.queries_done, pending=pending,
+                          gaps=gaps, stop_reason=stop)
+        persist(RoundOutput(round_no=round_no, queries=round_queries, hits=round_hits,
+                            reflection=reflection, gaps=gaps, state=state.to_json(),
+                            stop_reason=stop))
+        answered = sum(a.status == "answered" for a in reflection.assessments)
+        progress(
+            f"round {round_no}: {len(round_queries)} queries, {len(pool)} sources, "
+            f"{answered}/{len(plan.questions)} answered"
+            + (f"; stopping: {stop}" if stop else "")
+        )
+    return LoopResult(
+        rounds=state.round_no, stop_reason=state.stop_reason or "", queries=len(state.queries_done),
+        sources=len(pool), reflection=reflection, gaps=state.gaps, resumed_from=resumed_from,
+    )

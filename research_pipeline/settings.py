@@ -1,0 +1,117 @@
+"""Settings: environment variables prefixed ``RESEARCH_`` (each also a CLI flag).
+
+Paths are resolved against the project root, whatever the working directory, so the
+CLI, ``dagster dev`` and the daemon all read and write the same files.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _find_project_root() -> Path:
+    here = Path(__file__).resolve().parent.parent
+    if (here / "pyproject.toml").exists():
+        return here
+    return Path.cwd()
+
+
+PROJECT_ROOT = _find_project_root()
+
+
+class Price(BaseModel):
+    """USD prices used for cost estimates of one model or search provider."""
+
+    input_per_mtok: float = 0.0
+    output_per_mtok: float = 0.0
+    per_request: float = 0.0
+
+
+DEFAULT_PRICES: dict[str, Price] = {
+    "extractive": Price(),
+    "local": Price(),
+    "exa": Price(per_request=0.005),
+    "gemini-2.5-flash": Price(input_per_mtok=0.30, output_per_mtok=2.50),
+    "gemini-2.5-pro": Price(input_per_mtok=1.25, output_per_mtok=10.0),
+}
+
+
+class Settings(BaseSettings):
+    """Every knob of the pipeline. Secrets are ``SecretStr`` and never serialised."""
+
+    model_config = SettingsConfigDict(env_prefix="RESEARCH_", extra="ignore")
+
+    db: Path = Path("data/research.duckdb")
+    data_dir: Path = Path("data")
+    reports_dir: Path = Path("reports")
+    topics_dir: Path = Path("topics")
+    search: Literal["local", "exa"] = "local"
+    llm: Literal["extractive", "gemini", "openai"] = "extractive"
+    corpus: str = "python-docs"
+    model_fast: str = "gemini-2.5-flash"
+    model_strong: str = "gemini-2.5-pro"
+    exa_base_url: str | None = None
+    gemini_base_url: str | None = None
+    openai_base_url: str | None = None
+    prices: dict[str, Price] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
+    max_plan_revisions: int = Field(3, ge=1, le=20)
+    store_lock_timeout_s: float = Field(120.0, gt=0)
+
+    exa_api_key: SecretStr | None = Field(None, validation_alias="EXA_API_KEY")
+    google_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("GOOGLE_API_KEY", "GEMINI_API_KEY")
+    )
+    openai_api_key: SecretStr | None = Field(None, validation_alias="OPENAI_API_KEY")
+
+    @field_validator("db", "data_dir", "reports_dir", "topics_dir", mode="after")
+    @classmethod
+    def _resolve(cls, value: Path) -> Path:
+        value = value.expanduser()
+        return value if value.is_absolute() else (PROJECT_ROOT / value).resolve()
+
+    @property
+    def corpus_names(self) -> list[str]:
+        """The corpora that ``local`` search reads, in the order given."""
+        return [name.strip() for name in self.corpus.split(",") if name.strip()]
+
+    def public_dict(self) -> dict[str, Any]:
+        """Settings safe to store and show: paths and choices, never a secret."""
+        data = self.model_dump(
+            mode="json", exclude={"exa_api_key", "google_api_key", "openai_api_key"}
+        )
+        data["keys_present"] = {
+            "EXA_API_KEY": self.exa_api_key is not None,
+            "GOOGLE_API_KEY": self.google_api_key is not None,
+            "OPENAI_API_KEY": self.openai_api_key is not None,
+        }
+        return data
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Read settings from the environment, with explicit overrides winning."""
+    clean = {key: value for key, value in overrides.items() if value is not None}
+    return Settings(**clean)
+
+
+ENV_FOR_FIELD = {
+    "db": "RESEARCH_DB",
+    "data_dir": "RESEARCH_DATA_DIR",
+    "reports_dir": "RESEARCH_REPORTS_DIR",
+    "topics_dir": "RESEARCH_TOPICS_DIR",
+    "search": "RESEARCH_SEARCH",
+    "llm": "RESEARCH_LLM",
+    "corpus": "RESEARCH_CORPUS",
+    "model_fast": "RESEARCH_MODEL_FAST",
+    "model_strong": "RESEARCH_MODEL_STRONG",
+}
+
+
+def export_to_environment(settings: Settings) -> None:
+    """Pin resolved settings in ``os.environ`` so Dagster runs started from here agree."""
+    for field, env in ENV_FOR_FIELD.items():
+        os.environ[env] = str(getattr(settings, field))

@@ -1,0 +1,97 @@
+"""Text analysis shared by indexing, reflection and passage selection.
+
+Stems match tantivy's ``en_stem`` tokenizer (Snowball English), so document
+frequencies read from the index line up with the terms computed here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import snowballstemmer
+
+_WORD_RE = re.compile(r"[^\W_]+")
+_SENTENCE_RE = re.compile(r"(?<=[.!?:])\s+(?=[\"'(`]?[A-Z0-9_])|\n\s*\n")
+
+STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are aren as at be because
+    been before being below between both but by can cannot could did do does doing don down
+    during each either etc few for from further had has have having he her here hers him his
+    how however i if in into is isn it its itself just let may me might more most must my
+    no nor not now of off on once one only or other our ours out over own same shall she
+    should so some such than that the their theirs them then there these they this those
+    through thus to too under until up upon us very via was we were what when where which
+    while who whom whose why will with within without would yes yet you your yours e g ie
+    eg""".split()
+)
+
+# Words that frame a question rather than carry its content.
+QUESTION_WORDS = frozenset(
+    """what how why when where which who whom whose explain describe does do did is are
+    was were can could should would will list give name compare tell happens happen mean
+    means meaning role used use uses using purpose difference differ work works kind kinds
+    way ways example examples""".split()
+)
+
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """The Snowball English stem of a lowercased word."""
+    return str(_stemmer.stemWord(word))
+
+
+def words(text: str) -> list[str]:
+    """Lowercased word tokens: runs of letters and digits, split like tantivy's tokenizer."""
+    return [w.lower() for w in _WORD_RE.findall(text)]
+
+
+def terms(text: str, drop: frozenset[str] = STOPWORDS) -> list[str]:
+    """Content terms: stemmed words, minus stopwords and one-letter tokens."""
+    return [stem(w) for w in words(text) if w not in drop and len(w) > 1]
+
+
+def question_terms(text: str) -> list[str]:
+    """The content terms of a question, in order, without repeats."""
+    seen: dict[str, None] = {}
+    for w in words(text):
+        if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
+            continue
+        seen.setdefault(stem(w), None)
+    return list(seen)
+
+
+def normalize_ws(text: str) -> str:
+    """Collapse every run of whitespace to one space."""
+    return " ".join(text.split())
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the sentences of ``text`` (verbatim slices, trimmed)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _SENTENCE_RE.finditer(text):
+        _add_span(text, start, match.start(), spans)
+        start = match.end()
+    _add_span(text, start, len(text), spans)
+    return spans
+
+
+def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        spans.append((start, end))
+
+
+def looks_like_code(text: str) -> bool:
+    """True for passages that are mostly code or tables rather than prose."""
+    if ">>>" in text or "..." in text[:4]:
+        return True
+    letters = sum(ch.isalpha() for ch in text)
+    symbols = sum(ch in "{}[]()=<>|*#;\\/" for ch in text)
+    return letters == 0 or symbols / max(letters, 1) > 0.12
