@@ -11,6 +11,7 @@ import os
 import sys
 import time
 import uuid
+import warnings
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -333,7 +334,8 @@ def sql(
     services = _services()
     try:
         with services.store.reader() as con:
-            frame = con.execute(query).pl()
+            relation = con.sql(query)
+            frame = relation.pl() if relation is not None else pl.DataFrame()
     except ResearchPipelineError as exc:
         raise _fail(str(exc)) from exc
     except duckdb.Error as exc:
@@ -370,8 +372,27 @@ def report(
     typer.echo(row["markdown"], nl=False)
 
 
+@app.command()
+def ui(
+    port: Annotated[int, typer.Option(help="Webserver port")] = 3000,
+    host: Annotated[str, typer.Option(help="Webserver host")] = "127.0.0.1",
+) -> None:
+    """Start ``dagster dev`` (webserver and daemon) on the project's instance."""
+    from research_pipeline.instance import ensure_dagster_home
+
+    _services()
+    home = ensure_dagster_home()
+    dagster = Path(sys.executable).with_name("dagster")
+    _say(f"dagster instance: {home}; UI on http://{host}:{port}")
+    os.execv(str(dagster), [str(dagster), "dev", "-m", "research_pipeline.definitions",
+                            "-h", host, "-p", str(port)])
+
+
 def main() -> None:
     """Console-script entry point; usage errors exit 2."""
+    # Dagster flags partitioned asset checks and dynamic partitions as preview APIs; the
+    # warnings say nothing a CLI user can act on.
+    warnings.filterwarnings("ignore", module="dagster")
     try:
         app()
     except ResearchPipelineError as exc:

@@ -1,0 +1,111 @@
+from pathlib import Path
+
+import pytest
+
+from research_pipeline.corpus.documents import Document, chunk_document
+from research_pipeline.corpus.manager import CorpusManager
+from research_pipeline.errors import CorpusError
+from research_pipeline.search import LocalSearch, SearchFilters
+from tests.pdfgen import make_pdf
+
+
+def _folder(root: Path) -> Path:
+    docs = root / "docs"
+    docs.mkdir()
+    (docs / "tides.md").write_text(
+        "---\ntitle: Tides explained\nurl: https://example.org/tides\n---\n"
+        "# Tides\n\nTides are caused by the gravitational pull of the Moon and the Sun on the "
+        "oceans of the Earth.\n\nSpring tides happen when the Sun and Moon align.\n",
+        encoding="utf-8",
+    )
+    (docs / "notes.txt").write_text(
+        "Glacier notes\n\nGlaciers move slowly downhill under their own weight, flowing like "
+        "very thick rivers of ice.\n", encoding="utf-8")
+    (docs / "page.html").write_text(
+        "<html><head><title>Volcano page</title><link rel='canonical' "
+        "href='https://example.org/volcano'><script>var x = 'lava';</script></head><body>"
+        "<p>Volcanoes erupt when magma rises through cracks in the crust of the Earth.</p>"
+        "</body></html>", encoding="utf-8")
+    (docs / "report.pdf").write_bytes(make_pdf(
+        ["Earthquakes release energy stored in rocks along faults.",
+         "Seismographs record the waves that earthquakes send through the ground."]))
+    return docs
+
+
+def test_add_folder_indexes_every_format_and_search_finds_them(tmp_path):
+    manager = CorpusManager(tmp_path / "data")
+    report = manager.add_folder(_folder(tmp_path), "earth")
+    assert report.errors == []
+    assert report.added == 4
+    search = LocalSearch(manager, ["earth"])
+    none = SearchFilters()
+    hits = {q: search.search(q, none, 3)[0].source for q in (
+        "gravitational pull moon", "glaciers downhill", "magma crust", "seismographs waves")}
+    assert hits["gravitational pull moon"].url == "https://example.org/tides"
+    assert hits["gravitational pull moon"].title == "Tides explained"
+    assert hits["glaciers downhill"].url.startswith("file://")
+    assert hits["magma crust"].url == "https://example.org/volcano"
+    assert "lava" not in hits["magma crust"].text
+    assert "Seismographs record" in hits["seismographs waves"].text
+
+
+def test_re_adding_updates_changed_files_and_drops_deleted_ones(tmp_path):
+    manager = CorpusManager(tmp_path / "data")
+    docs = _folder(tmp_path)
+    manager.add_folder(docs, "earth")
+    before = manager.get("earth").manifest()["files"]
+    (docs / "notes.txt").write_text("Glacier notes\n\nIce sheets cover Antarctica.\n")
+    (docs / "page.html").unlink()
+    report = manager.add_folder(docs, "earth")
+    assert (report.added, report.updated, report.removed, report.unchanged) == (0, 1, 1, 2)
+    after = manager.get("earth").manifest()["files"]
+    assert after["tides.md"]["chunk_ids"] == before["tides.md"]["chunk_ids"]
+    search = LocalSearch(manager, ["earth"])
+    assert search.search("magma crust", SearchFilters(), 5) == []
+    assert "Antarctica" in search.search("ice sheets antarctica", SearchFilters(), 1)[0].source.text
+
+
+def test_unreadable_file_is_reported_and_the_rest_ingested(tmp_path):
+    docs = _folder(tmp_path)
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
+    report = CorpusManager(tmp_path / "data").add_folder(docs, "earth")
+    assert report.added == 4
+    assert len(report.errors) == 1 and "broken.pdf" in report.errors[0]
+
+
+def test_unknown_corpus_names_itself_and_the_fix(tmp_path):
+    search = LocalSearch(CorpusManager(tmp_path / "data"), ["nope"])
+    with pytest.raises(CorpusError, match="unknown corpus 'nope'.*corpus add"):
+        search.search("anything", SearchFilters(), 3)
+
+
+def test_domain_filters_apply_to_local_urls(tmp_path):
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(_folder(tmp_path), "earth")
+    search = LocalSearch(manager, ["earth"])
+    only = SearchFilters(include_domains=("example.org",))
+    assert all("example.org" in h.source.url for h in search.search("earth", only, 10))
+    without = SearchFilters(exclude_domains=("example.org",))
+    assert all("example.org" not in h.source.url for h in search.search("earth", without, 10))
+
+
+def test_chunk_ids_are_stable_and_text_is_verbatim():
+    text = "\n\n".join(f"Paragraph {i} says something about topic {i}." * 5 for i in range(30))
+    doc = Document(doc_id="d.md", title="D", url="file:///d.md", text=text)
+    first, second = chunk_document(doc), chunk_document(doc)
+    assert [c.chunk_id for c in first] == [c.chunk_id for c in second]
+    assert len(first) > 1
+    for chunk in first:
+        assert chunk.text in text
+        assert len(chunk.text) <= 1600
+
+
+def test_builtin_corpus_has_topics_and_module_docs(builtin_data_dir):
+    manager = CorpusManager(builtin_data_dir)
+    manifest = manager.get("python-docs").manifest()
+    assert manifest["chunks"] > 2000
+    ids = manifest["files"]
+    assert "topic/import" in ids and "module/json/dumps" in ids
+    search = LocalSearch(manager, ["python-docs"])
+    hit = search.search("json dumps serialize obj", SearchFilters(), 3)
+    assert any(h.source.url.startswith("https://docs.python.org/") for h in hit)

@@ -1,0 +1,150 @@
+from pathlib import Path
+
+import pytest
+
+from research_pipeline.models import Gap, QuestionAssessment, Reflection, ResearchPlan, Source
+from research_pipeline.researcher.base import Evidence, RevisionNote
+from research_pipeline.researcher.extractive import (
+    ABANDON_AFTER,
+    ExtractiveResearcher,
+    derive_questions,
+    query_key,
+)
+from research_pipeline.text import normalize_ws
+from research_pipeline.topics import parse_topic
+
+
+def _topic(tmp_path: Path, front: str, body: str = ""):
+    path = tmp_path / "t.md"
+    path.write_text(f"---\n{front}\n---\n{body}\n", encoding="utf-8")
+    return parse_topic(path)
+
+
+def _evidence(*texts: str) -> list[Evidence]:
+    return [
+        Evidence(Source(source_id=f"s{i}", url=f"https://example.org/{i}", title=f"Doc {i}",
+                        text=t, provider="local"), score=10.0 - i, first_round=1)
+        for i, t in enumerate(texts)
+    ]
+
+
+BEES = _evidence(
+    "Honey bees communicate the location of flowers with a waggle dance. The angle of the "
+    "dance relative to vertical shows the direction of the food relative to the sun.",
+    "A colony has one queen, thousands of female workers and a few hundred male drones. "
+    "Workers live about six weeks in summer.",
+    "Bread is baked from flour, water and yeast. Ovens must be hot.",
+)
+
+
+def test_plan_uses_topic_questions_and_never_repeats_a_query(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["How do bees communicate?", '
+                             '"How is a colony organised?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert [q.text for q in plan.questions] == ["How do bees communicate?",
+                                                "How is a colony organised?"]
+    assert {q.question_id for q in plan.queries} == {1, 2}
+    keys = [query_key(q.text) for q in plan.queries]
+    assert len(keys) == len(set(keys))
+
+
+def test_questions_are_derived_from_title_and_body(tmp_path):
+    topic = _topic(tmp_path, "title: How bees find flowers",
+                   "Explain the waggle dance. Why do workers live so briefly? Some context.")
+    assert derive_questions(topic) == [
+        "How bees find flowers?", "Explain the waggle dance.",
+        "Why do workers live so briefly?"]
+
+
+def test_rejection_notes_revise_the_plan(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["How do bees communicate?", '
+                             '"How is a colony organised?"]')
+    researcher = ExtractiveResearcher()
+    first = researcher.generate_plan(topic, [], None)
+    notes = [RevisionNote(1, "- 2\n+ How long do worker bees live?\nfocus on summer")]
+    revised = researcher.generate_plan(topic, notes, first)
+    assert revised.revision == 2
+    assert [q.text for q in revised.questions] == [
+        "How do bees communicate?", "How long do worker bees live?"]
+    assert "summer" in revised.context
+    assert any("summer" in q.text for q in revised.queries)
+
+
+def _plan(*questions: str) -> ResearchPlan:
+    return ResearchPlan(topic_id="bees", title="Bees", questions=[
+        {"id": i, "text": q} for i, q in enumerate(questions, 1)], queries=[])
+
+
+def test_reflection_scores_coverage_and_stores_terms():
+    plan = _plan("How do honey bees communicate the location of flowers?",
+                 "What do volcanoes erupt?")
+    reflection = ExtractiveResearcher().reflect(plan, BEES, 1)
+    bees, volcano = reflection.assessments
+    assert bees.status == "answered" and bees.coverage > 0.9
+    assert bees.best_source_id == "s0"
+    assert bees.missing_terms == [] and "communic" in bees.matched_terms
+    assert volcano.status == "unanswered" and volcano.coverage == 0
+
+
+def test_gap_is_abandoned_after_three_fruitless_rounds():
+    plan = _plan("What do volcanoes erupt?")
+    researcher = ExtractiveResearcher()
+    empty = Reflection(round=1, assessments=[
+        QuestionAssessment(question_id=1, status="unanswered", coverage=0.1)])
+    gaps: list[Gap] = []
+    for round_no in range(1, ABANDON_AFTER + 2):
+        analysis = researcher.analyse_gaps(plan, empty, gaps, round_no, max_rounds=10)
+        gaps = analysis.gaps
+        for gap in gaps:
+            gap.rounds_worked.append(round_no + 1)
+        if round_no <= ABANDON_AFTER:
+            assert gaps[0].status == "active" and analysis.continue_research
+    assert gaps[0].status == "abandoned"
+    assert analysis.stop_reason == "gaps_abandoned"
+
+
+def test_gap_resolves_when_answered_and_stops_at_ceiling():
+    plan = _plan("How do honey bees communicate?", "What do volcanoes erupt?")
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, BEES, 1)
+    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=1)
+    assert [g.question_id for g in analysis.gaps] == [2]
+    assert analysis.stop_reason == "max_rounds"
+
+
+def test_follow_up_queries_expand_and_avoid_earlier_ones():
+    plan = _plan("How is a bee colony organised?")
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, BEES, 1)
+    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
+    earlier = ["bee colony organised"]
+    queries = researcher.follow_up_queries(plan, analysis, BEES, earlier, limit=5)
+    keys = {query_key(q) for q in earlier}
+    assert queries
+    for q in queries:
+        assert query_key(q.text) not in keys
+        keys.add(query_key(q.text))
+        assert q.kind == "follow_up" and q.gap_id == "gap-q1"
+    again = researcher.follow_up_queries(
+        plan, analysis, BEES, earlier + [q.text for q in queries], limit=5)
+    assert not {query_key(q.text) for q in again} & keys
+
+
+@pytest.mark.parametrize("question", [
+    "How do honey bees communicate the location of flowers?",
+    "How long do workers live in summer?",
+])
+def test_facts_are_verbatim_passages_with_quotes(question):
+    plan = _plan(question)
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, BEES, 1)
+    facts = researcher.extract_facts(plan, reflection, BEES)
+    assert facts
+    texts = {e.source.source_id: normalize_ws(e.source.text) for e in BEES}
+    for fact in facts:
+        assert fact.quote in texts[fact.source_id]
+        assert fact.text in texts[fact.source_id]
+        assert fact.quote in fact.text
+        assert len(fact.quote.split()) >= 5
+    assert facts[0].source_id != "s2"
+    assert len({f.quote for f in facts}) == len(facts)

@@ -1,0 +1,116 @@
+import subprocess
+import sys
+import textwrap
+
+import duckdb
+import pytest
+
+from research_pipeline.errors import StoreError
+from research_pipeline.models import (
+    Gap,
+    PlannedQuery,
+    QuestionAssessment,
+    Reflection,
+    SearchHit,
+    Source,
+)
+from research_pipeline.store import SCHEMA_VERSION, Store
+
+TABLES = {
+    "topics", "runs", "research_plans", "approvals", "search_queries", "search_results",
+    "reflections", "knowledge_gaps", "facts", "reports", "citations", "llm_calls",
+    "search_calls", "response_cache", "sources", "research_rounds", "schema_version",
+}
+
+
+def test_open_creates_schema_and_reopen_is_idempotent(tmp_path):
+    store = Store(tmp_path / "db.duckdb")
+    assert store.ensure_schema() == SCHEMA_VERSION
+    assert Store(tmp_path / "db.duckdb").ensure_schema() == SCHEMA_VERSION
+    con = duckdb.connect(str(tmp_path / "db.duckdb"), read_only=True)
+    names = {r[0] for r in con.execute("select table_name from duckdb_tables()").fetchall()}
+    versions = con.execute("select count(*) from schema_version").fetchone()[0]
+    con.close()
+    assert TABLES <= names
+    assert versions == SCHEMA_VERSION
+
+
+def test_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "db.duckdb"
+    Store(path).ensure_schema()
+    con = duckdb.connect(str(path))
+    con.execute("insert into schema_version values (999, now())")
+    con.close()
+    with pytest.raises(StoreError, match="newer than this code"):
+        Store(path).ensure_schema()
+
+
+def _round(store: Store, round_no: int, run_id: str = "run-1") -> None:
+    src = Source(source_id="s1", url="file:///a", title="A", text="alpha beta gamma delta",
+                 provider="local")
+    store.save_round(
+        research_id="r1", topic_id="t", plan_version="p1", run_id=run_id, round_no=round_no,
+        queries=[(f"q{round_no}", PlannedQuery(text="alpha", question_id=1), 1)],
+        hits=[(f"q{round_no}", SearchHit(source=src, rank=1, score=1.0))],
+        reflection=Reflection(round=round_no, assessments=[
+            QuestionAssessment(question_id=1, status="partial", coverage=0.5)]),
+        gaps=[Gap(gap_id="g1", question_id=1, description="d")],
+        state={"round": round_no}, stop_reason=None, search_calls=[], llm_calls=[],
+    )
+
+
+def test_saving_a_round_twice_replaces_it(tmp_path):
+    store = Store(tmp_path / "db.duckdb")
+    _round(store, 1)
+    _round(store, 1, run_id="run-2")
+    _round(store, 2)
+    with store.reader() as con:
+        counts = {t: con.execute(f"select count(*) from {t}").fetchone()[0]
+                  for t in ("search_queries", "search_results", "reflections", "knowledge_gaps",
+                            "research_rounds", "sources")}
+    assert counts == {"search_queries": 2, "search_results": 2, "reflections": 2,
+                      "knowledge_gaps": 2, "research_rounds": 2, "sources": 1}
+    assert [r["round"] for r in store.research_rounds("r1")] == [1, 2]
+
+
+def test_read_only_store_needs_an_existing_file(tmp_path):
+    with pytest.raises(StoreError, match="no research database"):
+        with Store(tmp_path / "missing.duckdb").reader():
+            pass
+
+
+def test_writer_waits_for_a_lock_held_by_another_process(tmp_path):
+    path = tmp_path / "db.duckdb"
+    store = Store(path)
+    store.ensure_schema()
+    with subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import duckdb, time, sys
+            con = duckdb.connect({str(path)!r})
+            print("locked", flush=True)
+            time.sleep(1.5)
+            con.close()
+        """)],
+        stdout=subprocess.PIPE, text=True,
+    ) as holder:
+        assert holder.stdout.readline().strip() == "locked"
+        store.record_decision("t", "p1", "approved", "me", "cli")
+        holder.wait(timeout=10)
+    assert store.latest_decision("p1")["decided_by"] == "me"
+
+
+def test_lock_timeout_gives_a_clear_error(tmp_path):
+    path = tmp_path / "db.duckdb"
+    Store(path).ensure_schema()
+    with subprocess.Popen(
+        [sys.executable, "-c",
+         f"import duckdb, time; c = duckdb.connect({str(path)!r}); print('x', flush=True); "
+         "time.sleep(5)"],
+        stdout=subprocess.PIPE, text=True,
+    ) as holder:
+        try:
+            holder.stdout.readline()
+            with pytest.raises(StoreError, match="stayed locked"):
+                Store(path, lock_timeout_s=0.5).ensure_schema()
+        finally:
+            holder.kill()
