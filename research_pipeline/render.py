@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 
 from research_pipeline.models import Fact, OpenQuestion, ResearchPlan
-from research_pipeline.text import normalize_ws, sentence_spans
+from research_pipeline.text import normalize_ws
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -18,6 +18,18 @@ _ENV = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 _MARKER = re.compile(r"\[\^(\d+)\]")
+# A sentence ends at . ! or ?, with any footnote markers that follow it.
+_SENTENCE_END = re.compile(r"(?<=[.!?])((?:\[\^\d+\])*)\s+(?=\S)")
+
+
+def _sentences(paragraph: str) -> list[str]:
+    out, start = [], 0
+    for match in _SENTENCE_END.finditer(paragraph):
+        end = match.start() + len(match.group(1))
+        out.append(paragraph[start:end])
+        start = match.end()
+    out.append(paragraph[start:])
+    return [s.strip() for s in out if s.strip()]
 
 STOP_REASONS = {
     "all_answered": "every question was answered",
@@ -60,8 +72,7 @@ def resolve_markers(
         paragraphs = []
         for paragraph in sections[key].split("\n\n"):
             kept = []
-            for start, end in sentence_spans(paragraph) or [(0, len(paragraph))]:
-                sentence = paragraph[start:end]
+            for sentence in _sentences(paragraph):
                 markers = [int(m) for m in _MARKER.findall(sentence)]
                 if any(m not in given for m in markers):
                     dropped += 1

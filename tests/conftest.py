@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -39,6 +40,7 @@ def env(tmp_path: Path, builtin_data_dir: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("RESEARCH_TOPICS_DIR", str(tmp_path / "topics"))
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
     (tmp_path / "dagster_home").mkdir()
+    shutil.copyfile(PROJECT / "dagster.yaml", tmp_path / "dagster_home" / "dagster.yaml")
     return tmp_path
 
 

@@ -23,8 +23,8 @@ def research_plan(
     """Make, reuse or revise the topic's plan; auto topics go to the policy auditor."""
     services = research.services(context.log)
     topic_id = context.partition_key
-    outcome = pipeline.make_plan(services, topic_id, context.run_id)
-    pipeline.record_run(services, topic_id, context.run_id, context.dagster_run.job_name,
+    outcome = pipeline.make_plan(services, topic_id, context.run.run_id)
+    pipeline.record_run(services, topic_id, context.run.run_id, context.run.job_name,
                         "research_plan")
     state = outcome.decision or "awaiting approval"
     context.log.info(
@@ -58,9 +58,9 @@ def research_rounds(
     """Search, reflect, track gaps and follow up until answered or at a ceiling."""
     services = research.services(context.log)
     topic_id = context.partition_key
-    pipeline.record_run(services, topic_id, context.run_id, context.dagster_run.job_name,
+    pipeline.record_run(services, topic_id, context.run.run_id, context.run.job_name,
                         "research_rounds")
-    outcome = pipeline.run_research(services, topic_id, context.run_id)
+    outcome = pipeline.run_research(services, topic_id, context.run.run_id)
     return dg.MaterializeResult(
         metadata={
             "research_id": outcome.research_id,
@@ -83,7 +83,7 @@ def research_rounds(
 def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.MaterializeResult:
     """Extract facts from the sources the rounds retrieved."""
     services = research.services(context.log)
-    outcome = pipeline.extract_facts(services, context.partition_key, context.run_id)
+    outcome = pipeline.extract_facts(services, context.partition_key, context.run.run_id)
     return dg.MaterializeResult(
         metadata={
             "facts": outcome.facts,
@@ -101,7 +101,7 @@ def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.M
 def report(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.MaterializeResult:
     """Write the report from stored facts; every footnote carries a verbatim quote."""
     services = research.services(context.log)
-    outcome = pipeline.write_report(services, context.partition_key, context.run_id)
+    outcome = pipeline.write_report(services, context.partition_key, context.run.run_id)
     context.log.info(f"wrote {outcome.path}")
     return dg.MaterializeResult(
         metadata={

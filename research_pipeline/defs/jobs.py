@@ -6,7 +6,6 @@ import dagster as dg
 from research_pipeline import pipeline
 from research_pipeline.defs.assets import facts, report, research_plan, research_rounds
 from research_pipeline.defs.checks import plan_approved
-from research_pipeline.defs.partitions import topics_partitions
 from research_pipeline.defs.resources import ResearchResource
 
 PLAN_JOB = "plan_job"
@@ -15,7 +14,6 @@ RESEARCH_JOB = "research_job"
 plan_job = dg.define_asset_job(
     PLAN_JOB,
     selection=dg.AssetSelection.assets(research_plan).without_checks(),
-    partitions_def=topics_partitions,
     description="Make (or reuse, or revise) a topic's plan. Spends nothing; stops at the gate.",
 )
 
@@ -25,7 +23,6 @@ research_job = dg.define_asset_job(
         dg.AssetSelection.checks(plan_approved)
         | dg.AssetSelection.assets(research_rounds, facts, report)
     ),
-    partitions_def=topics_partitions,
     description="The gated run: the approval check, then rounds, facts and report.",
 )
 
