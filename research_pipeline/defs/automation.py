@@ -1,6 +1,7 @@
 """Sensors and the refresh schedule, all running by default."""
 
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -102,9 +103,9 @@ def refresh_schedule(context: dg.ScheduleEvaluationContext, research: ResearchRe
     now = (context.scheduled_execution_time or datetime.now(UTC)).astimezone(UTC)
     requests = []
     for row in services.store.status_rows():
-        spec_refresh = services.store.topic_record(row["topic_id"])
-        refresh = (spec_refresh or {}).get("spec")
-        interval = REFRESH_EVERY.get(_refresh_of(refresh))
+        record = services.store.topic_record(row["topic_id"]) or {}
+        refresh = json.loads(record["spec"]).get("refresh") if record.get("spec") else None
+        interval = REFRESH_EVERY.get(refresh or "never")
         if interval is None or row["decision"] != "approved" or not row["plan_current"]:
             continue
         last = row["report_at"]
@@ -116,12 +117,6 @@ def refresh_schedule(context: dg.ScheduleEvaluationContext, research: ResearchRe
             tags={REFRESH_TAG: "true"},
         ))
     return requests or dg.SkipReason("no topic is due for a refresh")
-
-
-def _refresh_of(spec_json: str | None) -> str:
-    import json
-
-    return json.loads(spec_json).get("refresh", "never") if spec_json else "never"
 
 
 @dg.definitions

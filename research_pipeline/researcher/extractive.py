@@ -48,6 +48,7 @@ ABANDON_AFTER = 3
 FACTS_PER_QUESTION = 3
 MAX_WINDOW_SENTENCES = 3
 MIN_QUOTE_WORDS = 5
+VARIANT_WEIGHT = 0.8
 _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,
@@ -157,6 +158,9 @@ class ExtractiveResearcher:
         for t in qterms:
             if t in window.stems:
                 got += weights[t]
+                matched.append(t)
+            elif _has_variant(t, window.stems):
+                got += VARIANT_WEIGHT * weights[t]
                 matched.append(t)
             elif t in title_stems:
                 got += 0.5 * weights[t]
@@ -461,6 +465,24 @@ class ExtractiveResearcher:
             if q.id in by_question:
                 out[q.id] = "\n\n".join(by_question[q.id])
         return out
+
+
+def _has_variant(term: str, stems: frozenset[str]) -> bool:
+    """True if a stem in ``stems`` is a short derivational variant of ``term``.
+
+    Snowball leaves some families apart ("slow" / "slowli", "import" / "importlib"): a
+    stem that extends the other by at most three letters, the shorter having at least
+    four, counts as the same word at a lower weight.
+    """
+    if len(term) < 4:
+        return False
+    for other in stems:
+        if other[:4] != term[:4] or other == term:
+            continue
+        short, long_ = (term, other) if len(term) <= len(other) else (other, term)
+        if len(short) >= 4 and len(long_) - len(short) <= 3 and long_.startswith(short):
+            return True
+    return False
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
