@@ -191,11 +191,13 @@ def run(
                 failed += 1
                 continue
             current, decision = pipeline.approval_state(services, topic.id)
-            assert current is not None
+            if current is None:
+                raise _fail(f"{prefix}: the plan run stored no plan")  # a bug, never input
             state = decision["decision"] if decision else None
             if state != "approved" and approve:
                 pipeline.decide(services, topic.id, "approved", approver, None, "cli-run")
                 current, decision = pipeline.approval_state(services, topic.id)
+                assert current is not None
                 state = "approved"
             if state != "approved":
                 why = ""
@@ -370,6 +372,50 @@ def report(
     if row is None:
         raise _fail(f"no report for topic {topic_id!r} yet: run 'research-pipeline run' first")
     typer.echo(row["markdown"], nl=False)
+
+
+@app.command("eval")
+def eval_cmd(
+    evalset_dir: Annotated[Path, typer.Argument(help="Folder of topic files carrying 'expect'")],
+    min_found: Annotated[float | None, typer.Option(help="Fail below this share of expected phrases")] = None,
+    min_answered: Annotated[float | None, typer.Option(help="Fail below this share answered")] = None,
+) -> None:
+    """Run and score an eval set; exit 1 on an error, an unverified citation or a low score."""
+    from research_pipeline.evaluation import run_eval
+
+    services = _services()
+    if not evalset_dir.is_dir():
+        raise _fail(f"{evalset_dir} is not a folder of topic files", EXIT_USAGE)
+    try:
+        scores = run_eval(services, evalset_dir.resolve(), progress=_say)
+    except ResearchPipelineError as exc:
+        raise _fail(str(exc)) from exc
+    header = (f"{'topic':<28} {'answered':>9} {'expected':>9} {'cited':>9} {'sources':>7} "
+              f"{'unsupp':>6} {'calls':>5} {'cost':>7} {'secs':>5}")
+    typer.echo(header)
+    for s in scores:
+        typer.echo(
+            f"{s.topic_id:<28} {s.answered:>4}/{s.questions:<4} {s.found:>4}/{s.expected:<4} "
+            f"{s.citations_verified:>4}/{s.citations:<4} {s.distinct_sources:>7} "
+            f"{s.unsupported_sentences:>6} {s.calls:>5} {s.cost_usd:>7.4f} {s.seconds:>5.1f}"
+            + (f"  error: {s.error}" if s.error else "")
+        )
+    questions = sum(s.questions for s in scores) or 1
+    expected = sum(s.expected for s in scores) or 1
+    answered = sum(s.answered for s in scores) / questions
+    found = sum(s.found for s in scores) / expected
+    cited = sum(s.citations for s in scores)
+    verified = sum(s.citations_verified for s in scores)
+    typer.echo(f"{'total':<28} {answered:>9.1%} {found:>9.1%} {verified:>4}/{cited:<4}")
+    failed = any(s.error for s in scores) or verified != cited
+    if min_found is not None and found < min_found:
+        _say(f"error: expected-phrase share {found:.3f} is below the baseline {min_found}")
+        failed = True
+    if min_answered is not None and answered < min_answered:
+        _say(f"error: answered share {answered:.3f} is below the baseline {min_answered}")
+        failed = True
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
 
 
 @app.command()

@@ -18,7 +18,13 @@ from research_pipeline.audit import CallLog
 from research_pipeline.auditor import audit_plan
 from research_pipeline.citations import CitationCheck, check_report
 from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
-from research_pipeline.models import Fact, OpenQuestion, ResearchPlan, stable_hash
+from research_pipeline.models import (
+    Fact,
+    OpenQuestion,
+    QuestionStatus,
+    ResearchPlan,
+    stable_hash,
+)
 from research_pipeline.providers import build_researcher, build_search
 from research_pipeline.render import STOP_REASONS, render_report
 from research_pipeline.research import Budgets, LoopState, RoundOutput, run_rounds
@@ -150,13 +156,13 @@ def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutc
     store.save_plan(plan, version, topic.content_hash, run_id, parent,
                     notes[-1].note if notes else None)
     store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
-    decision = None
+    verdict_decision: str | None = None
     if topic.spec.approval == "auto":
         verdict = audit_plan(plan, topic.spec)
-        decision = "approved" if verdict.approved else "escalated"
-        store.record_decision(topic_id, version, decision, "policy-auditor", "auditor",
+        verdict_decision = "approved" if verdict.approved else "escalated"
+        store.record_decision(topic_id, version, verdict_decision, "policy-auditor", "auditor",
                               reasons=verdict.reasons, run_id=run_id)
-    return PlanOutcome(topic, plan, version, False, decision, plan.as_markdown())
+    return PlanOutcome(topic, plan, version, False, verdict_decision, plan.as_markdown())
 
 
 def approval_state(services: Services, topic_id: str) -> tuple[dict | None, dict | None]:
@@ -225,7 +231,7 @@ class ResearchOutcome:
     questions: int
     resumed_from: int
     seconds: float
-    statuses: dict[int, str] = field(default_factory=dict)
+    statuses: dict[int, QuestionStatus] = field(default_factory=dict)
 
 
 def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutcome:
@@ -265,7 +271,7 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
         persist=persist, evidence=evidence, resume=resume,
         progress=lambda msg: services.progress(f"{topic_id}: {msg}"),
     )
-    statuses = {}
+    statuses: dict[int, QuestionStatus] = {}
     answered = 0
     if result.reflection is not None:
         statuses = {a.question_id: a.status for a in result.reflection.assessments}

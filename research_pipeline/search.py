@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol
 from urllib.parse import urlparse
 
-from research_pipeline.corpus.index import CorpusIndex
+from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import terms
@@ -64,7 +64,7 @@ class LocalSearch:
     def search(self, query: str, filters: SearchFilters, num_results: int) -> list[SearchHit]:
         """Merge each corpus's BM25 hits by score, then apply the topic's filters."""
         stems = terms(query)
-        merged: list[tuple[float, str, object]] = []
+        merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
             for hit in index.search(stems, limit=num_results * 3):
                 merged.append((hit.score, corpus, hit))

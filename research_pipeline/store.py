@@ -116,6 +116,13 @@ _MIGRATIONS: dict[int, list[str]] = {
             request_hash VARCHAR NOT NULL, n_results INTEGER, latency_ms DOUBLE,
             cost_usd DOUBLE, cache_hit BOOLEAN NOT NULL, error VARCHAR,
             created_at TIMESTAMP NOT NULL)""",
+        """CREATE TABLE eval_results (
+            eval_id VARCHAR NOT NULL, evalset VARCHAR NOT NULL, topic_id VARCHAR NOT NULL,
+            run_id VARCHAR, questions INTEGER, answered INTEGER, expected INTEGER,
+            found INTEGER, citations INTEGER, citations_verified INTEGER,
+            distinct_sources INTEGER, unsupported_sentences INTEGER, calls INTEGER,
+            cost_usd DOUBLE, seconds DOUBLE, error VARCHAR, created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (eval_id, topic_id))""",
         """CREATE TABLE response_cache (
             request_hash VARCHAR PRIMARY KEY, provider VARCHAR NOT NULL,
             response JSON NOT NULL, created_at TIMESTAMP NOT NULL)""",
@@ -612,6 +619,20 @@ class Store:
                 "DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
                 [request_hash, provider, _json(response), _now()],
             )
+
+    def save_eval(self, eval_id: str, evalset: str, scores: list[dict]) -> None:
+        """Store one evaluation's per-topic scores."""
+        now = _now()
+        with self.transaction() as con:
+            for s in scores:
+                con.execute(
+                    "INSERT INTO eval_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                    "?, ?, ?)",
+                    [eval_id, evalset, s["topic_id"], f"eval-{eval_id}-{s['topic_id']}",
+                     s["questions"], s["answered"], s["expected"], s["found"], s["citations"],
+                     s["citations_verified"], s["distinct_sources"], s["unsupported_sentences"],
+                     s["calls"], s["cost_usd"], s["seconds"], s["error"], now],
+                )
 
     # -- read-side helpers -------------------------------------------------------------
 

@@ -16,7 +16,8 @@ GATED = (dg.AssetSelection.checks(plan_approved)
 def _count(db, table, topic="imports"):
     con = duckdb.connect(str(db), read_only=True)
     try:
-        return con.execute(f"select count(*) from {table} where topic_id = ?", [topic]).fetchone()[0]
+        sql = f"select count(*) from {table} where topic_id = ?"
+        return con.execute(sql, [topic]).fetchone()[0]
     finally:
         con.close()
 

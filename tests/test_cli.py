@@ -33,7 +33,8 @@ def test_gate_then_approve_then_report(env, import_topic):
     assert rerendered.returncode == 0, rerendered.stderr
     calls = run_cli("sql", "select provider, count(*) as n from search_calls group by all",
                     "--format", "json")
-    assert json.loads(calls.stdout) == [{"provider": "local", "n": json.loads(calls.stdout)[0]["n"]}]
+    rows = json.loads(calls.stdout)
+    assert [r["provider"] for r in rows] == ["local"] and rows[0]["n"] > 0
 
 
 def test_reject_with_note_revises_the_plan(env, import_topic):

@@ -24,6 +24,7 @@ def test_sensors_and_schedule_run_by_default():
 def test_plan_approved_is_blocking_and_partitioned():
     d = defs()
     graph = d.resolve_asset_graph()
-    spec = next(graph.get_check_spec(k) for k in graph.asset_check_keys if k.name == "plan_approved")
+    key = next(k for k in graph.asset_check_keys if k.name == "plan_approved")
+    spec = graph.get_check_spec(key)
     assert spec.blocking
     assert spec.partitions_def is not None

@@ -56,7 +56,9 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
         pipeline.register_topic(services, topic)
         requests.append(dg.RunRequest(partition_key=topic.id,
                                       run_key=f"plan-{topic.id}-{topic.content_hash}"))
-    partition_requests = []
+    partition_requests: list[
+        dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest
+    ] = []
     if new_ids:
         partition_requests.append(dg.AddDynamicPartitionsRequest(TOPICS_PARTITION, new_ids))
     if gone:

@@ -21,7 +21,9 @@ from research_pipeline.models import (
     GapAnalysis,
     OpenQuestion,
     PlannedQuery,
+    Question,
     QuestionAssessment,
+    QuestionStatus,
     Reflection,
     ResearchPlan,
     Source,
@@ -229,18 +231,18 @@ class ExtractiveResearcher:
             questions = derive_questions(topic)[:1]
         note_context = " ".join(context[1:]) if topic.body else " ".join(context)
         context_terms = _readable_terms(topic.spec.title + " " + note_context)
-        plan_questions = [{"id": i, "text": q} for i, q in enumerate(questions, 1)]
+        plan_questions = [Question(id=i, text=q) for i, q in enumerate(questions, 1)]
         queries: list[PlannedQuery] = []
         seen: set[str] = set()
         for q in plan_questions:
-            own = _readable_terms(q["text"])
+            own = _readable_terms(q.text)
             extra = [t for t in context_terms if t not in own][:2]
             for words_ in (own, own + extra):
                 text = " ".join(words_)
                 key = query_key(text)
                 if text and key not in seen:
                     seen.add(key)
-                    queries.append(PlannedQuery(text=text, question_id=q["id"]))
+                    queries.append(PlannedQuery(text=text, question_id=q.id))
         return ResearchPlan(
             topic_id=topic.id, title=topic.spec.title, context=normalize_ws(" ".join(context)),
             questions=plan_questions, queries=queries,
@@ -258,7 +260,7 @@ class ExtractiveResearcher:
                     question_id=q.id, status="unanswered", coverage=0.0, missing_terms=qterms))
                 continue
             _, coverage, matched, best = ranked[0]
-            status = "answered" if coverage >= ANSWERED else (
+            status: QuestionStatus = "answered" if coverage >= ANSWERED else (
                 "partial" if coverage >= PARTIAL else "unanswered")
             floor = max(PARTIAL, 0.6 * coverage)
             evidence_ids = list(dict.fromkeys(
