@@ -44,7 +44,10 @@ DEFAULT_PRICES: dict[str, Price] = {
 class Settings(BaseSettings):
     """Every knob of the pipeline. Secrets are ``SecretStr`` and never serialised."""
 
-    model_config = SettingsConfigDict(env_prefix="RESEARCH_", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="RESEARCH_", extra="ignore", env_file=PROJECT_ROOT / ".env",
+        env_file_encoding="utf-8",
+    )
 
     db: Path = Path("data/research.duckdb")
     data_dir: Path = Path("data")

@@ -1,0 +1,139 @@
+"""Benchmarks, measured side by side in one run, reported as ratios.
+
+1. Search: tantivy BM25 against a linear scan that scores every passage in Python
+   (what a project without an index would do), over the same built-in corpus and queries.
+2. Orchestration: one topic through the domain functions directly against the same
+   topic through Dagster runs (plan_job + research_job) on a real instance.
+3. Corpus build: the built-in python-docs corpus from scratch.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+QUERIES = [
+    "import statement two steps", "finally clause try statement", "context manager exit",
+    "generator yield suspended", "json dumps serialize", "relative import leading dots",
+    "lambda anonymous function", "chained comparisons", "global statement identifiers",
+    "dataclass field default factory",
+]
+
+
+def bench_search(data: Path) -> dict[str, float]:
+    from research_pipeline.corpus.manager import CorpusManager
+    from research_pipeline.text import terms
+
+    index = CorpusManager(data).get("python-docs")
+    searcher = index.searcher()
+    passages = []
+    # Materialise every passage once for the linear scan (not timed).
+    import tantivy
+
+    result = searcher.search(tantivy.Query.all_query(), limit=searcher.num_docs)
+    for _, address in result.hits:
+        doc = searcher.doc(address)
+        passages.append(Counter(terms(doc["title"][0] + " " + doc["body"][0])))
+    df: Counter[str] = Counter()
+    for counts in passages:
+        df.update(counts.keys())
+    n_docs = len(passages)
+
+    def linear(query: str) -> list[int]:
+        q = terms(query)
+        scores = []
+        for i, counts in enumerate(passages):
+            s = sum(counts[t] / (counts[t] + 1.2) * math.log(1 + n_docs / (1 + df[t]))
+                    for t in q if t in counts)
+            if s:
+                scores.append((s, i))
+        return [i for _, i in sorted(scores, reverse=True)[:8]]
+
+    def timed(fn, repeat: int = 5) -> float:
+        best = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            for query in QUERIES:
+                fn(query)
+            best.append((time.perf_counter() - started) / len(QUERIES))
+        return statistics.median(best)
+
+    tantivy_s = timed(lambda q: index.search(terms(q), 8))
+    linear_s = timed(linear)
+    return {"passages": n_docs, "tantivy_ms": tantivy_s * 1000, "linear_ms": linear_s * 1000,
+            "speedup": linear_s / tantivy_s}
+
+
+def bench_orchestration(data: Path, work: Path) -> dict[str, float]:
+    import subprocess
+
+    topic = ROOT / "topics" / "exceptions.md"
+    env = dict(os.environ, RESEARCH_DATA_DIR=str(data), RESEARCH_REPORTS_DIR=str(work / "r"),
+               DAGSTER_HOME=str(work / "dh"))
+    (work / "dh").mkdir(exist_ok=True)
+    (work / "dh" / "dagster.yaml").write_text((ROOT / "dagster.yaml").read_text())
+    direct = (
+        "import time, sys\n"
+        "from pathlib import Path\n"
+        "from research_pipeline import pipeline as P\n"
+        "from research_pipeline.settings import load_settings\n"
+        "from research_pipeline.topics import parse_topic\n"
+        "s = P.Services(load_settings())\n"
+        "t = parse_topic(Path(sys.argv[1])); P.register_topic(s, t)\n"
+        "start = time.perf_counter()\n"
+        "P.make_plan(s, t.id, 'b'); P.decide(s, t.id, 'approved', 'bench', None, 'bench')\n"
+        "P.run_research(s, t.id, 'b'); P.extract_facts(s, t.id, 'b')\n"
+        "P.write_report(s, t.id, 'b')\n"
+        "print(time.perf_counter() - start)\n"
+    )
+    exe = Path(sys.executable)
+    started = time.perf_counter()
+    out = subprocess.run([str(exe), "-c", direct, str(topic)], capture_output=True, text=True,
+                         env=dict(env, RESEARCH_DB=str(work / "direct.duckdb")), check=True)
+    direct_total = time.perf_counter() - started
+    direct_steps = float(out.stdout.strip().splitlines()[-1])
+    started = time.perf_counter()
+    subprocess.run([str(exe.with_name("research-pipeline")), "run", str(topic), "--approve"],
+                   capture_output=True, text=True, check=True,
+                   env=dict(env, RESEARCH_DB=str(work / "dagster.duckdb")))
+    dagster_total = time.perf_counter() - started
+    return {"direct_steps_s": direct_steps, "direct_process_s": direct_total,
+            "dagster_cli_s": dagster_total, "overhead_ratio": dagster_total / direct_total}
+
+
+def bench_corpus(work: Path) -> dict[str, float]:
+    from research_pipeline.corpus.manager import CorpusManager
+
+    started = time.perf_counter()
+    report = CorpusManager(work / "fresh").build_builtin()
+    return {"documents": report.added, "passages": report.chunks,
+            "build_s": time.perf_counter() - started}
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        corpus = bench_corpus(work)
+        print(f"corpus build: {corpus['documents']} documents, {corpus['passages']} passages "
+              f"in {corpus['build_s']:.2f}s")
+        search = bench_search(work / "fresh")
+        print(f"search over {search['passages']} passages: tantivy {search['tantivy_ms']:.2f} ms"
+              f"/query, linear scan {search['linear_ms']:.2f} ms/query -> "
+              f"{search['speedup']:.0f}x faster")
+        orch = bench_orchestration(work / "fresh", work)
+        print(f"one topic: domain steps {orch['direct_steps_s']:.2f}s "
+              f"(process {orch['direct_process_s']:.2f}s), through Dagster runs "
+              f"{orch['dagster_cli_s']:.2f}s -> overhead x{orch['overhead_ratio']:.1f}")
+
+
+if __name__ == "__main__":
+    main()
