@@ -77,3 +77,22 @@ def test_refresh_schedule_requests_due_topics_only(env, services, import_topic):
     requests = refresh_schedule(context)
     assert [r.partition_key for r in requests] == ["imports"]
     assert requests[0].tags["research/refresh"] == "true"
+
+
+def test_approve_plan_job_records_a_ui_decision(env, services, import_topic):
+    from research_pipeline.defs.jobs import approve_plan
+
+    pipeline.register_topic(services, parse_topic(import_topic))
+    pipeline.make_plan(services, "imports", None)
+    result = approve_plan.execute_in_process(
+        run_config={"ops": {"record_plan_decision": {"config": {
+            "topic": "imports", "decision": "rejected", "by": "carol", "note": "+ Why?"}}}},
+        resources=_resources(), instance=dg.DagsterInstance.get())
+    assert result.success
+    _, decision = pipeline.approval_state(services, "imports")
+    assert (decision["decision"], decision["decided_by"], decision["source"]) == (
+        "rejected", "carol", "dagster-ui")
+    failed = approve_plan.execute_in_process(
+        run_config={"ops": {"record_plan_decision": {"config": {"topic": "nope"}}}},
+        resources=_resources(), instance=dg.DagsterInstance.get(), raise_on_error=False)
+    assert not failed.success
