@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,17 +35,29 @@ class CallLog:
     run_id: str | None
     llm_calls: list[dict] = field(default_factory=list)
     search_calls: list[dict] = field(default_factory=list)
+    current_round: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add_llm(self, row: dict) -> None:
+        """Append a model call row recorded by a provider (thread-safe)."""
+        with self._lock:
+            self.llm_calls.append(row)
 
     def step(
         self, step: str, provider: str, model: str | None, request: dict,
-        fn: Callable[[], T],
+        fn: Callable[[], T], record: bool = True,
     ) -> T:
-        """Run one researcher step and record it (offline steps cost nothing)."""
+        """Run one researcher step; record it unless the researcher records its own calls.
+
+        Offline steps cost nothing; a model researcher writes one row per model call.
+        """
+        if not record:
+            return fn()
         started = time.perf_counter()
         result = fn()
         latency = (time.perf_counter() - started) * 1000
         request_hash = stable_hash(provider, model, step, request, length=32)
-        self.llm_calls.append({
+        self.add_llm({
             "call_id": stable_hash(self.run_id, request_hash, len(self.llm_calls), time.time_ns()),
             "step": step, "provider": provider, "model": model, "template": step,
             "request_hash": request_hash, "prompt": _dump(request), "response": _dump(result),
@@ -60,17 +73,20 @@ class CallLog:
     ) -> None:
         """Record one search call."""
         request_hash = stable_hash(provider, request, length=32)
-        self.search_calls.append({
+        row = {
             "call_id": stable_hash(self.run_id, request_hash, round_no, len(self.search_calls),
                                    time.time_ns()),
             "round": round_no, "provider": provider, "query": query,
             "request_hash": request_hash, "n_results": n_results,
             "latency_ms": round(latency_ms, 3), "cost_usd": cost_usd, "cache_hit": cache_hit,
             "error": error,
-        })
+        }
+        with self._lock:
+            self.search_calls.append(row)
 
     def drain(self) -> tuple[list[dict], list[dict]]:
         """Hand over the collected rows and start afresh."""
-        out = (self.search_calls, self.llm_calls)
-        self.search_calls, self.llm_calls = [], []
+        with self._lock:
+            out = (self.search_calls, self.llm_calls)
+            self.search_calls, self.llm_calls = [], []
         return out

@@ -18,6 +18,7 @@ from research_pipeline.audit import CallLog
 from research_pipeline.auditor import audit_plan
 from research_pipeline.citations import CitationCheck, check_report
 from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
+from research_pipeline.live.runtime import Budget, BudgetExceeded, Runtime
 from research_pipeline.models import (
     Fact,
     OpenQuestion,
@@ -43,10 +44,27 @@ def _silent(_: str) -> None:
 
 @dataclass
 class Services:
-    """Settings, store and providers for one process."""
+    """Settings, store and providers for one asset step (or one CLI command)."""
 
     settings: Settings
     progress: Progress = _silent
+    refresh_search: bool = False
+    refresh_models: bool = False
+    runtime: Runtime | None = None
+
+    def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
+              spent_usd: float = 0.0) -> CallLog:
+        """Begin provider work for a topic: a fresh audit log and budget."""
+        calls = CallLog(topic_id, run_id)
+        self.runtime = Runtime(calls=calls, budget=Budget(max_cost_usd, spent_usd),
+                               store=self.store, refresh_search=self.refresh_search,
+                               refresh_models=self.refresh_models)
+        return calls
+
+    def _runtime(self) -> Runtime:
+        if self.runtime is None:
+            raise RuntimeError("provider work began without Services.start()")
+        return self.runtime
 
     @cached_property
     def store(self) -> Store:
@@ -56,12 +74,17 @@ class Services:
     @cached_property
     def search(self) -> SearchProvider:
         """The configured search provider."""
-        return build_search(self.settings)
+        return build_search(self.settings, self._runtime)
 
     @cached_property
     def researcher(self) -> Researcher:
         """The configured researcher."""
-        return build_researcher(self.settings, self.search)
+        return build_researcher(self.settings, self.search, self._runtime)
+
+
+def _own_calls(researcher: Researcher) -> bool:
+    """True for researchers that write one audit row per model call themselves."""
+    return bool(getattr(researcher, "records_own_calls", False))
 
 
 # -- topics ------------------------------------------------------------------------------
@@ -144,18 +167,21 @@ def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutc
         RevisionNote(revision=row["revision"], note=row["note"] or "")
         for row in store.rejection_notes(topic_id, topic.content_hash)
     ]
-    calls = CallLog(topic_id, run_id)
+    calls = services.start(topic_id, run_id, topic.spec.max_cost_usd)
     researcher = services.researcher
-    plan = calls.step(
-        "generate_plan", researcher.name, researcher.model,
-        {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
-         "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
-        lambda: researcher.generate_plan(topic, notes, previous),
-    )
+    try:
+        plan = calls.step(
+            "generate_plan", researcher.name, researcher.model,
+            {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
+             "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
+            lambda: researcher.generate_plan(topic, notes, previous),
+            record=not _own_calls(researcher),
+        )
+    finally:
+        store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
     version = plan.version(topic.content_hash)
     store.save_plan(plan, version, topic.content_hash, run_id, parent,
                     notes[-1].note if notes else None)
-    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
     verdict_decision: str | None = None
     if topic.spec.approval == "auto":
         verdict = audit_plan(plan, topic.spec)
@@ -254,7 +280,8 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
     budgets = Budgets(spec.max_rounds, spec.max_queries, spec.max_sources, spec.max_cost_usd)
     filters = SearchFilters(tuple(spec.include_domains), tuple(spec.exclude_domains),
                             spec.start_date, spec.end_date)
-    calls = CallLog(topic_id, run_id)
+    spent = store.research_cost(research_id, run_id)
+    calls = services.start(topic_id, run_id, spec.max_cost_usd, spent)
 
     def persist(output: RoundOutput) -> None:
         search_calls, llm_calls = calls.drain()
@@ -270,6 +297,7 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
         researcher=services.researcher, filters=filters, budgets=budgets, calls=calls,
         persist=persist, evidence=evidence, resume=resume,
         progress=lambda msg: services.progress(f"{topic_id}: {msg}"),
+        search_workers=services.settings.search_concurrency,
     )
     statuses: dict[int, QuestionStatus] = {}
     answered = 0
@@ -310,20 +338,27 @@ class FactsOutcome:
 
 def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcome:
     """Choose verbatim passages per question from the research's sources."""
-    _, plan, _, latest = _finished_research(services, topic_id)
+    topic, plan, _, latest = _finished_research(services, topic_id)
     research_id = latest["research_id"]
     store = services.store
     evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
     reflection = store.final_reflection(research_id)
-    calls = CallLog(topic_id, run_id)
+    calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
+                           store.research_cost(research_id, run_id))
     researcher = services.researcher
-    facts = calls.step(
-        "extract_facts", researcher.name, researcher.model,
-        {"research_id": research_id, "sources": [e.source.source_id for e in evidence]},
-        lambda: researcher.extract_facts(plan, reflection, evidence),
-    )
+    try:
+        facts = calls.step(
+            "extract_facts", researcher.name, researcher.model,
+            {"research_id": research_id, "sources": [e.source.source_id for e in evidence]},
+            lambda: researcher.extract_facts(plan, reflection, evidence),
+            record=not _own_calls(researcher),
+        )
+    except BudgetExceeded as exc:
+        services.progress(f"{topic_id}: no facts extracted: {exc}")
+        facts = []
+    finally:
+        store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
     store.save_facts(research_id, topic_id, run_id, facts)
-    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
     return FactsOutcome(research_id, len(facts), len({f.question_id for f in facts}),
                         len({f.url for f in facts}))
 
@@ -389,13 +424,18 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     stop_reason = latest["stop_reason"] or ""
     open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
     given = dict(enumerate(facts, 1))
-    calls = CallLog(topic_id, run_id)
+    calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
+                           store.research_cost(research_id, run_id))
     researcher = services.researcher
-    sections = calls.step(
-        "write_answer", researcher.name, researcher.model,
-        {"plan_version": plan_version, "facts": [f.fact_id for f in facts]},
-        lambda: researcher.write_answer(topic, plan, list(given.items()), open_questions),
-    )
+    try:
+        sections = calls.step(
+            "write_answer", researcher.name, researcher.model,
+            {"plan_version": plan_version, "facts": [f.fact_id for f in facts]},
+            lambda: researcher.write_answer(topic, plan, list(given.items()), open_questions),
+            record=not _own_calls(researcher),
+        )
+    finally:
+        store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
     queries = store.research_queries(research_id)
     not_done = []
     if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
@@ -423,7 +463,6 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
         plan_version=plan_version, run_id=run_id, path=str(path), markdown=rendered.markdown,
         citations=rendered.citations, n_open=len(open_questions),
     )
-    store.record_calls(topic_id, run_id, llm_calls=calls.llm_calls)
     answered = len(plan.questions) - len(open_questions)
     return ReportOutcome(report_id, path, rendered.markdown, len(rendered.citations),
                          len(open_questions), answered, len(plan.questions),

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
 from research_pipeline.audit import CallLog
+from research_pipeline.live.runtime import BudgetExceeded
 from research_pipeline.models import (
     Gap,
+    GapAnalysis,
     PlannedQuery,
+    QuestionAssessment,
     Reflection,
     ResearchPlan,
     SearchHit,
@@ -87,32 +91,70 @@ class LoopResult:
     resumed_from: int
 
 
+def _unassessed(plan: ResearchPlan, round_no: int) -> Reflection:
+    return Reflection(round=round_no, assessments=[
+        QuestionAssessment(question_id=q.id, status="unanswered", coverage=0.0)
+        for q in plan.questions])
+
+
+def _search_all(
+    search: SearchProvider, queries: list[PlannedQuery], filters: SearchFilters,
+    calls: CallLog, round_no: int, workers: int,
+) -> tuple[list[tuple[PlannedQuery, list[SearchHit]]], BudgetExceeded | None]:
+    """Run a round's searches concurrently (the provider rate-limits); keep query order."""
+    own = bool(getattr(search, "records_own_calls", False))
+
+    def one(query: PlannedQuery) -> list[SearchHit]:
+        started = time.perf_counter()
+        hits = search.search(query.text, filters, RESULTS_PER_QUERY)
+        if not own:
+            request = {"query": query.text, "num_results": RESULTS_PER_QUERY,
+                       "filters": filters.__dict__}
+            calls.search(search.name, query.text, round_no, request, len(hits),
+                         (time.perf_counter() - started) * 1000)
+        return hits
+
+    done: list[tuple[PlannedQuery, list[SearchHit]]] = []
+    budget_hit: BudgetExceeded | None = None
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(queries) or 1))) as executor:
+        futures = [(q, executor.submit(one, q)) for q in queries]
+        for query, future in futures:
+            try:
+                done.append((query, future.result()))
+            except BudgetExceeded as exc:
+                budget_hit = budget_hit or exc
+    return done, budget_hit
+
+
 def run_rounds(
     *, plan: ResearchPlan, research_id: str, search: SearchProvider, researcher: Researcher,
     filters: SearchFilters, budgets: Budgets, calls: CallLog,
     persist: Callable[[RoundOutput], None], evidence: list[Evidence],
     resume: LoopState | None = None, progress: Callable[[str], None] = lambda _: None,
+    search_workers: int = 4,
 ) -> LoopResult:
-    """Run rounds until the plan is answered, its gaps abandoned, or a ceiling is reached."""
+    """Run rounds until the plan is answered, its gaps abandoned, or a ceiling is reached.
+
+    When the cost budget runs out mid-round, the round keeps what it gathered, is stored
+    with stop reason ``budget``, and the loop ends.
+    """
     state = resume or LoopState(pending=list(plan.queries))
     resumed_from = state.round_no
     pool: dict[str, Evidence] = {e.source.source_id: e for e in evidence}
     reflection: Reflection | None = None
+    record = not getattr(researcher, "records_own_calls", False)
     while state.stop_reason is None:
         round_no = state.round_no + 1
+        calls.current_round = round_no
         room = budgets.max_queries - len(state.queries_done)
         queries = state.pending[: max(room, 0)]
         round_queries: list[tuple[str, PlannedQuery, int]] = []
         round_hits: list[tuple[str, SearchHit]] = []
         source_cap_hit = False
-        for query in queries:
+        searched, budget_hit = _search_all(search, queries, filters, calls, round_no,
+                                           search_workers)
+        for query, hits in searched:
             query_id = stable_hash(research_id, round_no, query.text, length=12)
-            request = {"query": query.text, "num_results": RESULTS_PER_QUERY,
-                       "filters": filters.__dict__}
-            started = time.perf_counter()
-            hits = search.search(query.text, filters, RESULTS_PER_QUERY)
-            calls.search(search.name, query.text, round_no, request, len(hits),
-                         (time.perf_counter() - started) * 1000)
             kept = 0
             for hit in hits:
                 sid = hit.source.source_id
@@ -126,20 +168,28 @@ def run_rounds(
             round_queries.append((query_id, query, kept))
             state.queries_done.append(query.text)
         evidence_now = list(pool.values())
-        reflection = calls.step(
-            "reflect", researcher.name, researcher.model,
-            {"round": round_no, "sources": sorted(pool)},
-            partial(researcher.reflect, plan, evidence_now, round_no),
-        )
-        analysis = calls.step(
-            "analyse_gaps", researcher.name, researcher.model,
-            {"round": round_no, "reflection": reflection.model_dump(),
-             "gaps": [g.model_dump() for g in state.gaps]},
-            partial(researcher.analyse_gaps, plan, reflection, state.gaps, round_no,
-                    budgets.max_rounds),
-        )
+        stop: str | None = "budget" if budget_hit else None
+        try:
+            reflection = calls.step(
+                "reflect", researcher.name, researcher.model,
+                {"round": round_no, "sources": sorted(pool)},
+                partial(researcher.reflect, plan, evidence_now, round_no), record=record,
+            )
+            analysis = calls.step(
+                "analyse_gaps", researcher.name, researcher.model,
+                {"round": round_no, "reflection": reflection.model_dump(),
+                 "gaps": [g.model_dump() for g in state.gaps]},
+                partial(researcher.analyse_gaps, plan, reflection, state.gaps, round_no,
+                        budgets.max_rounds), record=record,
+            )
+        except BudgetExceeded as exc:
+            progress(f"round {round_no}: {exc}")
+            budget_hit, stop = exc, "budget"
+            reflection = reflection or _unassessed(plan, round_no)
+            analysis = GapAnalysis(gaps=state.gaps, continue_research=False, stop_reason="budget")
         gaps = analysis.gaps
-        stop = analysis.stop_reason if not analysis.continue_research else None
+        if stop is None and not analysis.continue_research:
+            stop = analysis.stop_reason
         pending: list[PlannedQuery] = []
         if stop is None:
             room = budgets.max_queries - len(state.queries_done)
@@ -148,14 +198,18 @@ def run_rounds(
             elif source_cap_hit:
                 stop = "max_sources"
             else:
-                pending = calls.step(
-                    "follow_up_queries", researcher.name, researcher.model,
-                    {"round": round_no, "gaps": analysis.next_gap_ids,
-                     "earlier": state.queries_done},
-                    partial(researcher.follow_up_queries, plan, analysis, evidence_now,
-                            list(state.queries_done), room),
-                )
-                if not pending:
+                try:
+                    pending = calls.step(
+                        "follow_up_queries", researcher.name, researcher.model,
+                        {"round": round_no, "gaps": analysis.next_gap_ids,
+                         "earlier": state.queries_done},
+                        partial(researcher.follow_up_queries, plan, analysis, evidence_now,
+                                list(state.queries_done), room), record=record,
+                    )
+                except BudgetExceeded as exc:
+                    progress(f"round {round_no}: {exc}")
+                    stop = "budget"
+                if not pending and stop is None:
                     stop = "no_new_queries"
         worked = {q.gap_id for q in pending}
         for gap in gaps:

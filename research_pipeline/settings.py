@@ -63,6 +63,12 @@ class Settings(BaseSettings):
     openai_base_url: str | None = None
     prices: dict[str, Price] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     max_plan_revisions: int = Field(3, ge=1, le=20)
+    search_concurrency: int = Field(4, ge=1, le=32)
+    model_concurrency: int = Field(4, ge=1, le=32)
+    exa_requests_per_s: float = Field(5.0, gt=0)
+    request_timeout_s: float = Field(60.0, gt=0)
+    retry_base_s: float = Field(0.5, ge=0)
+    validation_retries: int = Field(2, ge=0, le=10)
     store_lock_timeout_s: float = Field(120.0, gt=0)
 
     exa_api_key: SecretStr | None = Field(None, validation_alias="EXA_API_KEY")

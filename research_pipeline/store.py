@@ -520,6 +520,17 @@ class Store:
             [research_id, research_id],
         )
 
+    def research_cost(self, research_id: str, run_id: str | None = None) -> float:
+        """USD spent by the runs of a research attempt (and ``run_id``), for its budget."""
+        rows = self._read(
+            "WITH r AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
+            "UNION SELECT ?) SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id "
+            "IN (SELECT run_id FROM r)), 0) + coalesce((SELECT sum(cost_usd) FROM search_calls "
+            "WHERE run_id IN (SELECT run_id FROM r)), 0) AS spent",
+            [research_id, run_id or ""],
+        )
+        return float(rows[0]["spent"]) if rows else 0.0
+
     def research_queries(self, research_id: str) -> list[dict]:
         """Every query of a research attempt, in round order."""
         return self._read(

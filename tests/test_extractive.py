@@ -5,11 +5,11 @@ import pytest
 from research_pipeline.models import Gap, QuestionAssessment, Reflection, ResearchPlan, Source
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.extractive import (
-    ABANDON_AFTER,
     ExtractiveResearcher,
     derive_questions,
     query_key,
 )
+from research_pipeline.researcher.gaps import ABANDON_AFTER
 from research_pipeline.text import normalize_ws
 from research_pipeline.topics import parse_topic
 

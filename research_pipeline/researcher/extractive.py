@@ -30,6 +30,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
+from research_pipeline.researcher.gaps import decide, track_gaps
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
@@ -45,8 +46,6 @@ from research_pipeline.topics import Topic
 
 ANSWERED = 0.67
 PARTIAL = 0.34
-IMPROVEMENT = 0.02
-ABANDON_AFTER = 3
 FACTS_PER_QUESTION = 3
 MAX_WINDOW_SENTENCES = 3
 MIN_QUOTE_WORDS = 5
@@ -277,42 +276,7 @@ class ExtractiveResearcher:
         max_rounds: int,
     ) -> GapAnalysis:
         """Open a gap per unanswered question; resolve, count fruitless rounds, abandon."""
-        by_question = {g.question_id: g.model_copy(deep=True) for g in gaps}
-        for q in plan.questions:
-            item = reflection.status_of(q.id)
-            gap = by_question.get(q.id)
-            if item.status == "answered":
-                if gap is not None and gap.status == "active":
-                    gap.status = "resolved"
-                    gap.best_coverage = max(gap.best_coverage, item.coverage)
-                continue
-            if gap is None:
-                gap = Gap(gap_id=f"gap-q{q.id}", question_id=q.id,
-                          description=q.text, attempts=1, rounds_worked=[round_no],
-                          fruitless_rounds=0 if item.coverage > 0 else 1,
-                          best_coverage=item.coverage)
-                by_question[q.id] = gap
-            elif gap.status == "active" and round_no in gap.rounds_worked:
-                if item.coverage > gap.best_coverage + IMPROVEMENT:
-                    gap.fruitless_rounds = 0
-                else:
-                    gap.fruitless_rounds += 1
-                gap.best_coverage = max(gap.best_coverage, item.coverage)
-            if item.missing_terms:
-                gap.description = f"{q.text} (not yet found: {', '.join(item.missing_terms)})"
-            if gap.status == "active" and gap.fruitless_rounds >= ABANDON_AFTER:
-                gap.status = "abandoned"
-        out = sorted(by_question.values(), key=lambda g: g.question_id)
-        active = [g for g in out if g.status == "active"]
-        if not active:
-            abandoned = any(g.status == "abandoned" for g in out)
-            return GapAnalysis(gaps=out, continue_research=False,
-                               stop_reason="gaps_abandoned" if abandoned else "all_answered")
-        if round_no >= max_rounds:
-            return GapAnalysis(gaps=out, continue_research=False, stop_reason="max_rounds")
-        active.sort(key=lambda g: (g.best_coverage, g.question_id))
-        return GapAnalysis(gaps=out, continue_research=True,
-                           next_gap_ids=[g.gap_id for g in active])
+        return decide(track_gaps(plan, reflection, gaps, round_no), round_no, max_rounds)
 
     def follow_up_queries(
         self, plan: ResearchPlan, analysis: GapAnalysis, evidence: list[Evidence],

@@ -1,0 +1,1 @@
+"""Paid providers: model calls through instructor, web search through exa-py."""

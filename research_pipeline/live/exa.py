@@ -1,0 +1,138 @@
+"""Web search through exa-py: rate-limited, retried, cached, costed, canonical URLs."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from research_pipeline.errors import ConfigError
+from research_pipeline.live.retry import RetryPolicy, with_retries
+from research_pipeline.live.runtime import RateLimiter, Runtime
+from research_pipeline.models import SearchHit, Source, stable_hash
+from research_pipeline.search import SearchFilters
+from research_pipeline.settings import Settings
+
+_TRACKING = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref_src")
+MAX_TEXT_CHARS = 30_000
+
+
+def canonical_url(url: str) -> str:
+    """One spelling per document: lower-case host, no fragment, tracking or default port."""
+    parts = urlsplit(url.strip())
+    host = (parts.hostname or "").lower()
+    if parts.port and not (parts.scheme == "https" and parts.port == 443) and not (
+            parts.scheme == "http" and parts.port == 80):
+        host = f"{host}:{parts.port}"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                       if not k.lower().startswith(_TRACKING)])
+    path = parts.path if parts.path not in ("", "/") else "/"
+    if len(path) > 1:
+        path = path.rstrip("/")
+    return urlunsplit((parts.scheme.lower(), host, path, query, ""))
+
+
+class ExaSearch:
+    """The ``exa`` search provider."""
+
+    name = "exa"
+    records_own_calls = True
+
+    def __init__(self, settings: Settings, runtime: Callable[[], Runtime]) -> None:
+        if settings.exa_api_key is None:
+            raise ConfigError("RESEARCH_SEARCH=exa needs EXA_API_KEY")
+        self.settings = settings
+        self.runtime = runtime
+        self.limiter = RateLimiter(settings.exa_requests_per_s)
+        self.policy = RetryPolicy(base_s=settings.retry_base_s)
+        self._client: Any = None
+        self._lock = threading.Lock()
+
+    def _exa(self) -> Any:
+        with self._lock:
+            if self._client is None:
+                from exa_py import Exa
+
+                key = self.settings.exa_api_key
+                assert key is not None
+                kwargs: dict[str, Any] = {"api_key": key.get_secret_value(),
+                                          "timeout": self.settings.request_timeout_s}
+                if self.settings.exa_base_url:
+                    kwargs["base_url"] = self.settings.exa_base_url
+                self._client = Exa(**kwargs)
+            return self._client
+
+    def search(self, query: str, filters: SearchFilters, num_results: int) -> list[SearchHit]:
+        """One Exa search with text and highlights, from the cache when allowed."""
+        runtime = self.runtime()
+        request: dict[str, Any] = {"query": query, "num_results": num_results,
+                                   "contents": {"text": True, "highlights": True}}
+        if filters.include_domains:
+            request["include_domains"] = list(filters.include_domains)
+        if filters.exclude_domains:
+            request["exclude_domains"] = list(filters.exclude_domains)
+        if filters.start_date:
+            request["start_published_date"] = filters.start_date.isoformat()
+        if filters.end_date:
+            request["end_published_date"] = filters.end_date.isoformat()
+        request_hash = stable_hash("exa", request, length=32)
+        started = time.perf_counter()
+        cached = None if runtime.refresh_search else runtime.store.cache_get(request_hash)
+        cost = 0.0
+        if cached is not None:
+            results = cached["results"]
+        else:
+            price = self.settings.prices.get("exa")
+            runtime.budget.check(price.per_request if price else 0.0, "an Exa search")
+
+            def call() -> Any:
+                self.limiter.acquire()
+                return self._exa().search(**request)
+
+            try:
+                response = with_retries(call, policy=self.policy, what="exa search",
+                                        key_hint="EXA_API_KEY")
+            except Exception as exc:
+                runtime.calls.search("exa", query, runtime.calls.current_round, request, 0,
+                                     (time.perf_counter() - started) * 1000, error=str(exc))
+                raise
+            results = [
+                {"url": r.url, "title": r.title or r.url, "score": r.score,
+                 "published_date": r.published_date, "text": r.text or "",
+                 "highlights": list(r.highlights or [])}
+                for r in response.results
+            ]
+            total = getattr(response.cost_dollars, "total", None)
+            cost = float(total) if total is not None else (price.per_request if price else 0.0)
+            runtime.budget.charge(cost)
+            runtime.store.cache_put(request_hash, "exa", {"results": results})
+        runtime.calls.search("exa", query, runtime.calls.current_round, request, len(results),
+                             (time.perf_counter() - started) * 1000, cost_usd=cost,
+                             cache_hit=cached is not None)
+        hits: list[SearchHit] = []
+        seen: set[str] = set()
+        for result in results:
+            url = canonical_url(result["url"])
+            if url in seen:
+                continue
+            seen.add(url)
+            text = (result["text"] or " ".join(result["highlights"]))[:MAX_TEXT_CHARS]
+            if not text.strip():
+                continue
+            source = Source(source_id=f"exa:{stable_hash(url)}", url=url,
+                            title=" ".join((result["title"] or url).split()), text=text,
+                            provider="exa", published_date=result["published_date"])
+            hits.append(SearchHit(source=source, rank=len(hits) + 1,
+                                  score=float(result["score"] or 0.0)))
+        return hits
+
+    def idf(self, stems: list[str]) -> dict[str, float]:
+        """Exa exposes no term statistics."""
+        del stems
+        return {}
+
+    def versions(self) -> dict[str, str]:
+        """Live web search has no corpus version."""
+        return {"exa": "live"}

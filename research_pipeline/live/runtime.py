@@ -1,0 +1,69 @@
+"""Per-step runtime shared by providers: the audit log, the budget, the cache switch."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+from research_pipeline.audit import CallLog
+from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.store import Store
+
+
+class BudgetExceeded(ResearchPipelineError):
+    """The next call would take the topic over its ``max_cost_usd``."""
+
+
+@dataclass
+class Budget:
+    """A thread-safe cost meter checked before every paid call."""
+
+    max_cost_usd: float
+    spent_usd: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def check(self, estimate_usd: float, what: str) -> None:
+        """Raise ``BudgetExceeded`` if ``estimate_usd`` more would pass the ceiling."""
+        with self._lock:
+            if self.spent_usd + estimate_usd > self.max_cost_usd + 1e-12:
+                raise BudgetExceeded(
+                    f"{what} (about ${estimate_usd:.4f}) would pass max_cost_usd "
+                    f"${self.max_cost_usd:.2f} (spent ${self.spent_usd:.4f})"
+                )
+
+    def charge(self, cost_usd: float) -> None:
+        """Add the actual cost of a finished call."""
+        with self._lock:
+            self.spent_usd += cost_usd
+
+
+@dataclass
+class Runtime:
+    """What one asset step's providers share."""
+
+    calls: CallLog
+    budget: Budget
+    store: Store
+    refresh_search: bool = False
+    refresh_models: bool = False
+
+
+class RateLimiter:
+    """At most ``rate`` acquisitions per second across threads (a token bucket of one)."""
+
+    def __init__(self, rate_per_s: float) -> None:
+        self.interval = 1.0 / rate_per_s if rate_per_s > 0 else 0.0
+        self._next = 0.0
+        self._lock = threading.Lock()
+
+    def acquire(self) -> None:
+        """Block until the next slot."""
+        if not self.interval:
+            return
+        with self._lock:
+            now = time.monotonic()
+            wait = self._next - now
+            self._next = max(now, self._next) + self.interval
+        if wait > 0:
+            time.sleep(wait)
