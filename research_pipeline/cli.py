@@ -151,8 +151,9 @@ def run(
 ) -> None:
     """Plan, gate and research each topic as runs on the project's Dagster instance."""
     from research_pipeline import pipeline
-    from research_pipeline.defs.automation import APPROVAL_TAG, REFRESH_TAG
+    from research_pipeline.defs.automation import APPROVAL_TAG
     from research_pipeline.defs.jobs import PLAN_JOB, RESEARCH_JOB
+    from research_pipeline.defs.resources import REFRESH_TAG
     from research_pipeline.instance import ensure_dagster_home
     from research_pipeline.launcher import active_run, ensure_partition, run_partition
     from research_pipeline.topics import load_topics
@@ -185,7 +186,8 @@ def run(
                 failed += 1
                 continue
             _say(f"{prefix}: planning")
-            planned = run_partition(instance, PLAN_JOB, topic.id)
+            planned = run_partition(instance, PLAN_JOB, topic.id,
+                                    {REFRESH_TAG: "all"} if refresh else None)
             if not planned.success:
                 _say(f"error: {prefix}: plan run {planned.run_id} failed: {planned.error}")
                 failed += 1
@@ -214,7 +216,7 @@ def run(
             _say(f"{prefix}: researching (plan {current['plan_version']})")
             tags = {APPROVAL_TAG: decision["approval_id"]}
             if refresh:
-                tags[REFRESH_TAG] = "true"
+                tags[REFRESH_TAG] = "all"
             researched = run_partition(instance, RESEARCH_JOB, topic.id, tags, log_level="INFO")
             if not researched.success:
                 _say(f"error: {prefix}: run {researched.run_id} failed: {researched.error}")

@@ -58,8 +58,8 @@ class FakeServer:
                     body = json.loads(raw) if raw else None
                 except json.JSONDecodeError:
                     body = raw.decode("utf-8", "replace")
-                request = Request("POST", self.path, {k.lower(): v for k, v in self.headers.items()},
-                                  body)
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                request = Request("POST", self.path, headers, body)
                 owner.requests.append(request)
                 if owner.latency_s:
                     time.sleep(owner.latency_s)

@@ -76,7 +76,7 @@ def test_refresh_schedule_requests_due_topics_only(env, services, import_topic):
     pipeline.decide(services, "imports", "approved", "bob", None, "cli")
     requests = refresh_schedule(context)
     assert [r.partition_key for r in requests] == ["imports"]
-    assert requests[0].tags["research/refresh"] == "true"
+    assert requests[0].tags["research/refresh"] == "search"
 
 
 def test_approve_plan_job_records_a_ui_decision(env, services, import_topic):

@@ -21,7 +21,7 @@ def research_plan(
     context: dg.AssetExecutionContext, research: ResearchResource
 ) -> dg.MaterializeResult:
     """Make, reuse or revise the topic's plan; auto topics go to the policy auditor."""
-    services = research.services(context.log)
+    services = research.services(context.log, context.run.tags)
     topic_id = context.partition_key
     outcome = pipeline.make_plan(services, topic_id, context.run.run_id)
     pipeline.record_run(services, topic_id, context.run.run_id, context.run.job_name,
@@ -56,7 +56,7 @@ def research_rounds(
     context: dg.AssetExecutionContext, research: ResearchResource
 ) -> dg.MaterializeResult:
     """Search, reflect, track gaps and follow up until answered or at a ceiling."""
-    services = research.services(context.log)
+    services = research.services(context.log, context.run.tags)
     topic_id = context.partition_key
     pipeline.record_run(services, topic_id, context.run.run_id, context.run.job_name,
                         "research_rounds")
@@ -82,7 +82,7 @@ def research_rounds(
 )
 def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.MaterializeResult:
     """Extract facts from the sources the rounds retrieved."""
-    services = research.services(context.log)
+    services = research.services(context.log, context.run.tags)
     outcome = pipeline.extract_facts(services, context.partition_key, context.run.run_id)
     return dg.MaterializeResult(
         metadata={
@@ -100,7 +100,7 @@ def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.M
 )
 def report(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.MaterializeResult:
     """Write the report from stored facts; every footnote carries a verbatim quote."""
-    services = research.services(context.log)
+    services = research.services(context.log, context.run.tags)
     outcome = pipeline.write_report(services, context.partition_key, context.run.run_id)
     context.log.info(f"wrote {outcome.path}")
     return dg.MaterializeResult(

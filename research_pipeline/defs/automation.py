@@ -10,11 +10,10 @@ import dagster as dg
 from research_pipeline import pipeline
 from research_pipeline.defs.jobs import plan_job, research_job
 from research_pipeline.defs.partitions import TOPICS_PARTITION
-from research_pipeline.defs.resources import ResearchResource
+from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
 from research_pipeline.topics import load_topics, topic_files
 
 APPROVAL_TAG = "research/approval"
-REFRESH_TAG = "research/refresh"
 _ACTIVE = [
     dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED,
     dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
@@ -116,7 +115,7 @@ def refresh_schedule(context: dg.ScheduleEvaluationContext, research: ResearchRe
         requests.append(dg.RunRequest(
             partition_key=row["topic_id"],
             run_key=f"refresh-{row['topic_id']}-{now.date().isoformat()}",
-            tags={REFRESH_TAG: "true"},
+            tags={REFRESH_TAG: "search"},
         ))
     return requests or dg.SkipReason("no topic is due for a refresh")
 

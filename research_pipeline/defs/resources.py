@@ -1,6 +1,8 @@
 """The research resource: settings, store and providers, read at run time."""
 
 
+from collections.abc import Mapping
+
 import dagster as dg
 
 from research_pipeline.pipeline import Services
@@ -23,14 +25,25 @@ class ResearchResource(dg.ConfigurableResource):
     llm: str | None = None
     corpus: str | None = None
 
-    def services(self, log: object | None = None) -> Services:
-        """Services for one step, logging progress to the step's log."""
+    def services(self, log: object | None = None, tags: Mapping[str, str] | None = None
+                 ) -> Services:
+        """Services for one step, logging progress to the step's log.
+
+        The run tag ``research/refresh`` bypasses caches: ``all`` (``run --refresh``) both
+        search and model caches, ``search`` (the refresh schedule) the search cache only.
+        """
         settings = load_settings(
             db=self.db, data_dir=self.data_dir, reports_dir=self.reports_dir,
             topics_dir=self.topics_dir, search=self.search, llm=self.llm, corpus=self.corpus,
         )
         info = getattr(log, "info", None)
-        return Services(settings=settings, progress=info if callable(info) else _ignore)
+        refresh = (tags or {}).get(REFRESH_TAG, "")
+        return Services(settings=settings, progress=info if callable(info) else _ignore,
+                        refresh_search=refresh in ("all", "search", "true"),
+                        refresh_models=refresh in ("all", "true"))
+
+
+REFRESH_TAG = "research/refresh"
 
 
 def _ignore(_: str) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import jinja2
+from instructor.core.exceptions import InstructorError
 from pydantic import BaseModel, ValidationError
 from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
 
@@ -108,7 +109,7 @@ class ModelClient:
                 options = types.HttpOptions(base_url=self.settings.gemini_base_url,
                                             timeout=int(timeout * 1000))
             client = genai.Client(api_key=key.get_secret_value(), http_options=options)
-            return instructor.from_genai(client, mode=instructor.Mode.GENAI_TOOLS)
+            return instructor.from_genai(client, mode=instructor.Mode.TOOLS)
         from openai import OpenAI
 
         key = self.settings.openai_api_key
@@ -179,7 +180,7 @@ class ModelClient:
             row.update(error=str(exc), latency_ms=(time.perf_counter() - started) * 1000)
             runtime.calls.add_llm(row)
             raise
-        except Exception as exc:
+        except (InstructorError, ValidationError, json.JSONDecodeError) as exc:
             # instructor gave up: the output never validated (or could not be parsed).
             message = f"{self.provider} {step} ({model}): invalid output after " \
                       f"{self.validation_retries + 1} attempts: {str(exc)[:300]}"

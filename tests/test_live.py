@@ -1,0 +1,261 @@
+"""The real SDKs (exa-py, google-genai, openai via instructor) against loopback servers."""
+
+import json
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from research_pipeline import pipeline
+from research_pipeline.citations import check_report
+from research_pipeline.errors import ProviderError
+from research_pipeline.live.exa import canonical_url
+from research_pipeline.live.models import StructuredOutputError
+from research_pipeline.settings import load_settings
+from research_pipeline.topics import parse_topic
+from tests import fake_world
+from tests.conftest import run_cli, write_topic
+from tests.fakes import FakeServer, error_reply, gemini_text
+
+EXA_KEY = "exa-secret-key-0123456789"
+GOOGLE_KEY = "google-secret-key-9876543210"
+OPENAI_KEY = "openai-secret-key-5555"
+TIDES = """
+    ---
+    title: "Tides"
+    questions:
+      - "What causes tides?"
+      - "When do spring tides happen?"
+    max_rounds: 2
+    max_cost_usd: 1.0
+    ---
+    Ocean tides for a school project.
+    """
+
+
+@pytest.fixture
+def servers():
+    with FakeServer(fake_world.exa_search) as exa, FakeServer(fake_world.gemini_model) as gem:
+        yield exa, gem
+
+
+@pytest.fixture
+def live_env(env, servers, monkeypatch):
+    exa, gem = servers
+    monkeypatch.setenv("RESEARCH_SEARCH", "exa")
+    monkeypatch.setenv("RESEARCH_LLM", "gemini")
+    monkeypatch.setenv("EXA_API_KEY", EXA_KEY)
+    monkeypatch.setenv("GOOGLE_API_KEY", GOOGLE_KEY)
+    monkeypatch.setenv("RESEARCH_EXA_BASE_URL", exa.url)
+    monkeypatch.setenv("RESEARCH_GEMINI_BASE_URL", gem.url)
+    monkeypatch.setenv("RESEARCH_RETRY_BASE_S", "0.01")
+    monkeypatch.setenv("RESEARCH_REQUEST_TIMEOUT_S", "1")
+    write_topic(env / "topics", "tides", TIDES)
+    return env
+
+
+def _rows(env: Path, sql: str) -> list[tuple]:
+    con = duckdb.connect(str(env / "research.duckdb"), read_only=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+def _secret_free(env: Path) -> None:
+    for path in [env / "research.duckdb", *env.rglob("*.md"), *(env / "dagster_home").rglob("*")]:
+        if path.is_file():
+            data = path.read_bytes()
+            for key in (EXA_KEY, GOOGLE_KEY, OPENAI_KEY):
+                assert key.encode() not in data, f"{key} leaked into {path}"
+
+
+def test_cli_run_with_exa_and_gemini_meets_the_contract_and_caches(live_env, servers):
+    exa, gem = servers
+    result = run_cli("run", "--approve")
+    assert result.returncode == 0, result.stderr
+    for key in (EXA_KEY, GOOGLE_KEY):
+        assert key not in result.stderr + result.stdout
+    assert exa.requests[0].headers["x-api-key"] == EXA_KEY
+    assert gem.requests[0].headers["x-goog-api-key"] == GOOGLE_KEY
+    assert gem.requests[0].path == "/v1/models/gemini-2.5-pro:generateContent"
+    report = (live_env / "reports" / "tides.md").read_text()
+    texts: dict[str, list[str]] = {}
+    for url, text in _rows(live_env, "select url, text from sources"):
+        texts.setdefault(url, []).append(text)
+    check = check_report(report, texts)
+    assert check.ok and check.footnotes, check.problems
+    # Two search results for one document (tracking parameter, case, slash) are one source.
+    assert set(texts) <= {canonical_url(d["url"]) for d in fake_world.WEB}
+    assert len(texts["https://tides.example/why"]) == 1
+    steps = dict(_rows(live_env, "select step, count(*) from llm_calls where provider = "
+                                 "'gemini' group by step"))
+    assert {"generate_plan", "reflect", "extract_facts", "write_answer"} <= set(steps)
+    cost = _rows(live_env, "select sum(cost_usd), count(*) from llm_calls where cost_usd > 0")
+    assert cost[0][0] > 0 and cost[0][1] == sum(steps.values())
+    search_cost = _rows(live_env, "select sum(cost_usd) from search_calls where provider='exa'")
+    assert search_cost[0][0] == pytest.approx(0.005 * len(exa.requests))
+    _secret_free(live_env)
+
+    before = (len(exa.requests), len(gem.requests))
+    again = run_cli("run")
+    assert again.returncode == 0, again.stderr
+    assert (len(exa.requests), len(gem.requests)) == before  # all from the cache
+    hits = _rows(live_env, "select count(*) from llm_calls where cache_hit")
+    assert hits[0][0] > 0
+
+    refreshed = run_cli("run", "--refresh")
+    assert refreshed.returncode == 0, refreshed.stderr
+    assert len(exa.requests) > before[0] and len(gem.requests) > before[1]
+    status = json.loads(run_cli("status", "tides", "--json").stdout)[0]
+    assert status["spent_usd"] > 0
+
+
+def _services(**overrides):
+    return pipeline.Services(settings=load_settings(**overrides))
+
+
+def _plan_and_approve(services, topic_path):
+    topic = parse_topic(topic_path)
+    pipeline.register_topic(services, topic)
+    pipeline.make_plan(services, topic.id, "run-plan")
+    pipeline.decide(services, topic.id, "approved", "test", None, "test")
+    return topic
+
+
+def test_429_then_success_is_retried(live_env, servers):
+    _, gem = servers
+    gem.faults.append(error_reply(429, "rate limited", {"retry-after": "0"}))
+    services = _services()
+    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    assert len(gem.requests) == 2  # the 429, then the plan
+    outcome = pipeline.run_research(services, topic.id, "run-1")
+    assert outcome.rounds >= 1
+
+
+def test_repeated_500s_fail_clearly_and_store_nothing_twice(live_env, servers):
+    _, gem = servers
+    services = _services()
+    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    gem.faults.extend([error_reply(500, "boom")] * 10)
+    with pytest.raises(ProviderError, match="after 5 attempts"):
+        pipeline.run_research(services, topic.id, "run-1")
+    assert _rows(live_env, "select count(*) from research_rounds")[0][0] == 0
+    gem.faults.clear()
+    outcome = pipeline.run_research(services, topic.id, "run-2")
+    assert outcome.rounds >= 1
+    dupes = _rows(live_env, "select count(*) - count(distinct (research_id, query_id)) "
+                            "from search_queries")
+    assert dupes[0][0] == 0
+
+
+def test_timeout_is_retried(live_env, servers):
+    exa, _ = servers
+    services = _services()
+    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    exa.faults.append("timeout")
+    outcome = pipeline.run_research(services, topic.id, "run-1")
+    assert outcome.sources > 0
+    errors = _rows(live_env, "select count(*) from search_calls where error is not null")
+    assert errors[0][0] == 0
+
+
+def test_malformed_model_output_fails_the_plan_clearly(live_env, servers):
+    _, gem = servers
+    gem.faults.extend([gemini_text("this is not a function call {")] * 3)
+    services = _services()
+    topic = parse_topic(live_env / "topics" / "tides.md")
+    pipeline.register_topic(services, topic)
+    with pytest.raises(StructuredOutputError, match="generate_plan"):
+        pipeline.make_plan(services, topic.id, "run-plan")
+    errors = _rows(live_env, "select step, error from llm_calls where error is not null")
+    assert errors and errors[0][0] == "generate_plan"
+    assert _rows(live_env, "select count(*) from research_plans")[0][0] == 0
+
+
+def test_invented_quote_is_never_stored(live_env, servers):
+    _, gem = servers
+    services = _services()
+    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    pipeline.run_research(services, topic.id, "run-1")
+    gem.responder = lambda r: fake_world.gemini_model(
+        r, quote_override="the moon is made of green cheese entirely")
+    outcome = pipeline.extract_facts(services, topic.id, "run-1")
+    assert outcome.facts == 0
+    dropped = _rows(live_env, "select count(*) from llm_calls where step = 'extract_facts' "
+                              "and error like '%invalid output%'")
+    assert dropped[0][0] >= 1
+    report = pipeline.write_report(services, topic.id, "run-1")
+    assert report.citations == 0 and report.open_questions == 2
+
+
+def test_bad_key_is_not_retried_and_names_the_setting(live_env, servers):
+    _, gem = servers
+    gem.faults.append(error_reply(401, "API key not valid"))
+    services = _services()
+    topic = parse_topic(live_env / "topics" / "tides.md")
+    pipeline.register_topic(services, topic)
+    with pytest.raises(ProviderError, match="GOOGLE_API_KEY"):
+        pipeline.make_plan(services, topic.id, "run-plan")
+    assert len(gem.requests) == 1
+
+
+def test_budget_stops_gracefully_and_the_report_says_so(live_env, servers):
+    path = write_topic(live_env / "topics", "tides", TIDES.replace("max_cost_usd: 1.0",
+                                                                   "max_cost_usd: 0.012"))
+    services = _services()
+    topic = _plan_and_approve(services, path)
+    outcome = pipeline.run_research(services, topic.id, "run-1")
+    assert outcome.stop_reason == "budget"
+    pipeline.extract_facts(services, topic.id, "run-1")
+    report = pipeline.write_report(services, topic.id, "run-1")
+    assert "cost budget (max_cost_usd) was reached" in report.markdown
+    spent = _rows(live_env, "select sum(cost_usd) from (select cost_usd from llm_calls union all "
+                            "select cost_usd from search_calls)")[0][0]
+    assert spent <= 0.012 + 1e-9
+
+
+def test_openai_compatible_server_end_to_end(env, monkeypatch):
+    with FakeServer(fake_world.exa_search) as exa, FakeServer(fake_world.openai_model) as oai:
+        monkeypatch.setenv("RESEARCH_SEARCH", "exa")
+        monkeypatch.setenv("RESEARCH_LLM", "openai")
+        monkeypatch.setenv("EXA_API_KEY", EXA_KEY)
+        monkeypatch.setenv("OPENAI_API_KEY", OPENAI_KEY)
+        monkeypatch.setenv("RESEARCH_EXA_BASE_URL", exa.url)
+        monkeypatch.setenv("RESEARCH_OPENAI_BASE_URL", oai.url + "/v1")
+        monkeypatch.setenv("RESEARCH_MODEL_FAST", "llama3.2")
+        monkeypatch.setenv("RESEARCH_MODEL_STRONG", "llama3.2")
+        path = write_topic(env / "topics", "tides", TIDES)
+        services = _services()
+        topic = _plan_and_approve(services, path)
+        pipeline.run_research(services, topic.id, "run-1")
+        pipeline.extract_facts(services, topic.id, "run-1")
+        report = pipeline.write_report(services, topic.id, "run-1")
+        _, check = pipeline.verify_report(services, topic.id)
+        assert check.ok and report.citations > 0
+        assert oai.requests[0].path == "/v1/chat/completions"
+        assert oai.requests[0].headers["authorization"] == f"Bearer {OPENAI_KEY}"
+        providers = {r[0] for r in _rows(env, "select distinct provider from llm_calls")}
+        assert providers == {"openai"}
+        _secret_free(env)
+
+
+@pytest.mark.parametrize(("url", "canonical"), [
+    ("https://Example.org/a/?utm_source=x&b=1#top", "https://example.org/a?b=1"),
+    ("https://example.org:443/", "https://example.org/"),
+    ("http://example.org:8080/x", "http://example.org:8080/x"),
+])
+def test_canonical_urls(url, canonical):
+    assert canonical_url(url) == canonical
+
+
+def test_rate_limiter_spaces_requests():
+    import time
+
+    from research_pipeline.live.runtime import RateLimiter
+
+    limiter = RateLimiter(20)
+    started = time.monotonic()
+    for _ in range(5):
+        limiter.acquire()
+    assert time.monotonic() - started >= 0.19
