@@ -294,13 +294,27 @@ def status(
     rows = services.store.status_rows(topic_id)
     if topic_id and not rows:
         raise _fail(f"unknown topic {topic_id!r}: no topic with that id in {services.settings.db}")
+    from research_pipeline.pipeline import estimate_cost
+    from research_pipeline.topics import parse_topic
+
     for row in rows:
         row["state"] = _state(row)
+        row["estimated_usd"] = None
+        if row["plan_version"] and Path(row["path"]).exists():
+            plan = services.store.plan(row["plan_version"])
+            try:
+                topic = parse_topic(Path(row["path"]))
+            except ResearchPipelineError:
+                continue
+            if plan is not None:
+                row["estimated_usd"] = estimate_cost(services, plan, topic)
     if as_json:
         typer.echo(json.dumps([_jsonable(r) for r in rows], indent=2, default=str))
         return
     for row in rows:
-        typer.echo(f"{row['topic_id']}: {row['state']} · spent ${row['spent_usd']:.4f}")
+        estimate = row["estimated_usd"]
+        typer.echo(f"{row['topic_id']}: {row['state']} · spent ${row['spent_usd']:.4f}"
+                   + (f" · estimated ${estimate:.4f}" if estimate is not None else ""))
         typer.echo(f"  file: {row['path']}")
         if row["plan_version"]:
             typer.echo(f"  plan {row['plan_version']} (revision {row['revision']}), "

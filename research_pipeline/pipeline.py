@@ -82,6 +82,32 @@ class Services:
         return build_researcher(self.settings, self.search, self._runtime)
 
 
+def step_cost(services: Services) -> float:
+    """The cost of the provider calls of the step that ran last on these services."""
+    return round(services.runtime.budget.step_cost_usd, 6) if services.runtime else 0.0
+
+
+def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float:
+    """A ceiling-based estimate of a plan's research cost, before any spend.
+
+    Searches: the first queries plus two follow-ups per question per later round, within
+    ``max_queries``. Model calls (for model researchers): three per round, one extraction
+    per source kept, plan and answer, at the price table's rates for ~2k tokens in and
+    ~800 out. Bounded by ``max_cost_usd``, which the run enforces.
+    """
+    spec, settings = topic.spec, services.settings
+    searches = min(spec.max_queries,
+                   len(plan.queries) + 2 * len(plan.questions) * (spec.max_rounds - 1))
+    price = settings.prices.get(settings.search)
+    total = searches * (price.per_request if price else 0.0)
+    if settings.llm != "extractive":
+        calls = 3 * spec.max_rounds + min(spec.max_sources, 12) + 2
+        fast = settings.prices.get(settings.model_fast)
+        if fast:
+            total += calls * (2000 * fast.input_per_mtok + 800 * fast.output_per_mtok) / 1e6
+    return round(min(total, spec.max_cost_usd), 4)
+
+
 def _own_calls(researcher: Researcher) -> bool:
     """True for researchers that write one audit row per model call themselves."""
     return bool(getattr(researcher, "records_own_calls", False))

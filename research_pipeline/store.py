@@ -531,6 +531,15 @@ class Store:
         )
         return float(rows[0]["spent"]) if rows else 0.0
 
+    def topic_cost(self, topic_id: str) -> float:
+        """USD spent on a topic over its whole history."""
+        rows = self._read(
+            "SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE topic_id = ?), 0) + "
+            "coalesce((SELECT sum(cost_usd) FROM search_calls WHERE topic_id = ?), 0) AS c",
+            [topic_id, topic_id],
+        )
+        return round(float(rows[0]["c"]), 6) if rows else 0.0
+
     def research_queries(self, research_id: str) -> list[dict]:
         """Every query of a research attempt, in round order."""
         return self._read(

@@ -52,8 +52,13 @@ def _questions(prompt: str) -> list[tuple[int, str]]:
     return [(int(n), q) for n, q in re.findall(r"^Q(\d+): (.+)$", prompt, re.MULTILINE)]
 
 
-def brain(name: str, prompt: str, quote_override: str | None = None) -> dict[str, Any]:
-    """The arguments of the function call a sensible model would make."""
+def brain(name: str, prompt: str, quote_override: str | None = None,
+          answer_from_round: int = 1) -> dict[str, Any]:
+    """The arguments of the function call a sensible model would make.
+
+    ``answer_from_round`` makes reflection call questions only partly answered before
+    that round, so that follow-up rounds happen.
+    """
     if name == "PlanOut":
         questions = [q for _, q in _questions(prompt)] or ["Why do tides happen?"]
         return {"questions": questions,
@@ -61,8 +66,11 @@ def brain(name: str, prompt: str, quote_override: str | None = None) -> dict[str
                             for i, q in enumerate(questions, 1)]}
     if name == "ReflectOut":
         sources = re.findall(r'<source id="([^"]+)"', prompt)
+        round_no = int(re.search(r"^Round (\d+)", prompt).group(1))
+        status = ("answered" if round_no >= answer_from_round else "partial") if sources else (
+            "unanswered")
         return {"assessments": [
-            {"question_id": n, "status": "answered" if sources else "unanswered",
+            {"question_id": n, "status": status,
              "relevant_source_ids": sources[:3], "missing": ""}
             for n, _ in _questions(prompt)]}
     if name == "GapOut":

@@ -43,6 +43,8 @@ def research_plan(
             "decision": state,
             "approve_with": f"research-pipeline approve {topic_id}",
             "topic_file": str(outcome.topic.path),
+            "estimated_cost_usd": pipeline.estimate_cost(services, outcome.plan, outcome.topic),
+            "cost_usd": pipeline.step_cost(services),
         },
     )
 
@@ -71,6 +73,7 @@ def research_rounds(
             "answered": f"{outcome.answered}/{outcome.questions}",
             "resumed_after_round": outcome.resumed_from,
             "seconds": round(outcome.seconds, 2),
+            "cost_usd": pipeline.step_cost(services),
         },
     )
 
@@ -89,6 +92,7 @@ def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.M
             "facts": outcome.facts,
             "questions_with_facts": outcome.questions_with_facts,
             "sources_cited": outcome.sources_cited,
+            "cost_usd": pipeline.step_cost(services),
         },
     )
 
@@ -111,5 +115,7 @@ def report(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.
             "answered": f"{outcome.answered}/{outcome.questions}",
             "open_questions": outcome.open_questions,
             "unsupported_sentences_dropped": outcome.dropped_sentences,
+            "cost_usd": pipeline.step_cost(services),
+            "topic_cost_usd": services.store.topic_cost(context.partition_key),
         },
     )

@@ -22,6 +22,15 @@ class Budget:
     max_cost_usd: float
     spent_usd: float = 0.0
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _start_usd: float | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self._start_usd = self.spent_usd
+
+    @property
+    def step_cost_usd(self) -> float:
+        """What was charged since this budget was opened (one asset step's cost)."""
+        return self.spent_usd - (self._start_usd or 0.0)
 
     def check(self, estimate_usd: float, what: str) -> None:
         """Raise ``BudgetExceeded`` if ``estimate_usd`` more would pass the ceiling."""
