@@ -83,6 +83,12 @@ class Settings(BaseSettings):
         value = value.expanduser()
         return value if value.is_absolute() else (PROJECT_ROOT / value).resolve()
 
+    @field_validator("prices", mode="after")
+    @classmethod
+    def _merge_prices(cls, value: dict[str, Price]) -> dict[str, Price]:
+        # A price table from the environment adds to or overrides the defaults.
+        return {**DEFAULT_PRICES, **value}
+
     @property
     def corpus_names(self) -> list[str]:
         """The corpora that ``local`` search reads, in the order given."""

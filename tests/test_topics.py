@@ -79,3 +79,15 @@ def test_example_topics_parse():
     topics, errors = load_topics(sorted((root / "topics").glob("*.md")))
     assert not errors
     assert len(topics) >= 3
+
+
+def test_price_table_from_the_environment_extends_the_defaults(monkeypatch):
+    from research_pipeline.settings import load_settings
+
+    monkeypatch.setenv("RESEARCH_PRICES", '{"my-model": {"input_per_mtok": 1.5}}')
+    settings = load_settings()
+    assert settings.prices["my-model"].input_per_mtok == 1.5
+    assert settings.prices["exa"].per_request > 0
+    assert "GOOGLE_API_KEY" not in str(settings.public_dict().get("google_api_key"))
+    monkeypatch.setenv("GOOGLE_API_KEY", "sekrit-value")
+    assert "sekrit-value" not in str(load_settings().public_dict())
