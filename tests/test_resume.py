@@ -1,0 +1,62 @@
+"""A crash mid-research resumes after the last finished round, repeating none of it."""
+
+import pytest
+
+from research_pipeline import pipeline
+from research_pipeline.search import LocalSearch
+from research_pipeline.topics import parse_topic
+from tests.conftest import write_topic
+
+TOPIC = """
+    ---
+    title: "Python generators"
+    questions:
+      - "What makes a function a generator function?"
+      - "How does a generator resume after a yield expression suspends it?"
+      - "What does the zebra quagga okapi statement do?"
+    max_rounds: 3
+    ---
+    """
+
+
+class Crash(RuntimeError):
+    pass
+
+
+def test_retry_resumes_after_the_last_finished_round(services, env, monkeypatch):
+    topic = parse_topic(write_topic(env / "topics", "gen", TOPIC))
+    pipeline.register_topic(services, topic)
+    pipeline.make_plan(services, topic.id, "run-plan")
+    pipeline.decide(services, topic.id, "approved", "test", None, "test")
+    real = LocalSearch.search
+    seen_queries: list[str] = []
+
+    def flaky(self, query, filters, num_results):
+        seen_queries.append(query)
+        if services.runtime.calls.current_round == 2:
+            raise Crash("the machine went away")
+        return real(self, query, filters, num_results)
+
+    monkeypatch.setattr(LocalSearch, "search", flaky)
+    with pytest.raises(Crash):
+        pipeline.run_research(services, topic.id, "run-1")
+    rounds = services.store._read("select round, run_id from research_rounds")  # noqa: SLF001
+    assert [(r["round"], r["run_id"]) for r in rounds] == [(1, "run-1")]
+    done = services.store._read("select query_text from search_queries")  # noqa: SLF001
+    first_round_queries = {r["query_text"] for r in done}
+    assert first_round_queries and len(seen_queries) > len(first_round_queries)
+
+    monkeypatch.setattr(LocalSearch, "search", real)
+    resumed = pipeline.run_research(services, topic.id, "run-2")
+    assert resumed.resumed_from == 1
+    assert resumed.rounds > 1
+    rows = services.store._read(  # noqa: SLF001
+        "select round, run_id, query_text from search_queries order by round")
+    assert {r["run_id"] for r in rows if r["round"] == 1} == {"run-1"}
+    assert {r["run_id"] for r in rows if r["round"] > 1} == {"run-2"}
+    later = {r["query_text"] for r in rows if r["round"] > 1}
+    assert not later & first_round_queries
+    pipeline.extract_facts(services, topic.id, "run-2")
+    report = pipeline.write_report(services, topic.id, "run-2")
+    assert report.open_questions >= 1
+    assert "zebra quagga okapi" in report.markdown.split("## Open questions")[1]
