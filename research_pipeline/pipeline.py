@@ -10,12 +10,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 from research_pipeline import __version__
 from research_pipeline.audit import CallLog
-from research_pipeline.auditor import audit_plan
+from research_pipeline.auditor import audit_plan, load_policy
 from research_pipeline.citations import CitationCheck, check_report
 from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
 from research_pipeline.live.runtime import Budget, BudgetExceeded, Runtime
@@ -193,28 +193,57 @@ def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutc
         RevisionNote(revision=row["revision"], note=row["note"] or "")
         for row in store.rejection_notes(topic_id, topic.content_hash)
     ]
-    calls = services.start(topic_id, run_id, topic.spec.max_cost_usd)
-    researcher = services.researcher
-    try:
-        plan = calls.step(
-            "generate_plan", researcher.name, researcher.model,
-            {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
-             "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
-            lambda: researcher.generate_plan(topic, notes, previous),
-            record=not _own_calls(researcher),
-        )
-    finally:
-        store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
+    plan = _generate_plan(services, topic, notes, previous, run_id)
     version = plan.version(topic.content_hash)
     store.save_plan(plan, version, topic.content_hash, run_id, parent,
                     notes[-1].note if notes else None)
     verdict_decision: str | None = None
     if topic.spec.approval == "auto":
-        verdict = audit_plan(plan, topic.spec)
-        verdict_decision = "approved" if verdict.approved else "escalated"
-        store.record_decision(topic_id, version, verdict_decision, "policy-auditor", "auditor",
-                              reasons=verdict.reasons, run_id=run_id)
+        plan, version, verdict_decision = _policy_audit(services, topic, plan, version, run_id)
     return PlanOutcome(topic, plan, version, False, verdict_decision, plan.as_markdown())
+
+
+def _generate_plan(
+    services: Services, topic: Topic, notes: list[RevisionNote], previous: ResearchPlan | None,
+    run_id: str | None,
+) -> ResearchPlan:
+    """One plan (revision) from the researcher, with its audit rows."""
+    calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
+    researcher = services.researcher
+    try:
+        return calls.step(
+            "generate_plan", researcher.name, researcher.model,
+            {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
+             "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
+            partial(researcher.generate_plan, topic, notes, previous),
+            record=not _own_calls(researcher),
+        )
+    finally:
+        services.store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
+
+
+def _policy_audit(
+    services: Services, topic: Topic, plan: ResearchPlan, version: str, run_id: str | None
+) -> tuple[ResearchPlan, str, str]:
+    """The auditor's loop: reject and revise while it can, else approve or escalate."""
+    store = services.store
+    policy = load_policy(services.settings.policy_file)
+    verdict = audit_plan(plan, topic, policy)
+    while verdict.decision == "rejected" and plan.revision < services.settings.max_plan_revisions:
+        store.record_decision(topic.id, version, "rejected", "policy-auditor", "auditor",
+                              note=verdict.note, reasons=verdict.reasons, run_id=run_id)
+        notes = [RevisionNote(revision=row["revision"], note=row["note"] or "")
+                 for row in store.rejection_notes(topic.id, topic.content_hash)]
+        plan = _generate_plan(services, topic, notes, plan, run_id)
+        parent, version = version, plan.version(topic.content_hash)
+        store.save_plan(plan, version, topic.content_hash, run_id, parent, verdict.note)
+        verdict = audit_plan(plan, topic, policy)
+    decision = "escalated" if verdict.decision == "rejected" else verdict.decision
+    reasons = verdict.reasons + (["the revision ceiling was reached; a person must decide"]
+                                 if verdict.decision == "rejected" else [])
+    store.record_decision(topic.id, version, decision, "policy-auditor", "auditor",
+                          reasons=reasons, run_id=run_id)
+    return plan, version, decision
 
 
 def approval_state(services: Services, topic_id: str) -> tuple[dict | None, dict | None]:
@@ -304,7 +333,9 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
         research_id = stable_hash(topic_id, plan_version, run_id)
     spec = topic.spec
     budgets = Budgets(spec.max_rounds, spec.max_queries, spec.max_sources, spec.max_cost_usd)
-    filters = SearchFilters(tuple(spec.include_domains), tuple(spec.exclude_domains),
+    blocked = load_policy(services.settings.policy_file).blocked_domains
+    filters = SearchFilters(tuple(spec.include_domains),
+                            tuple(dict.fromkeys([*spec.exclude_domains, *blocked])),
                             spec.start_date, spec.end_date)
     spent = store.research_cost(research_id, run_id)
     calls = services.start(topic_id, run_id, spec.max_cost_usd, spent)

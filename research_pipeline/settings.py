@@ -63,6 +63,7 @@ class Settings(BaseSettings):
     openai_base_url: str | None = None
     prices: dict[str, Price] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     max_plan_revisions: int = Field(3, ge=1, le=20)
+    policy_file: Path = Path("POLICY.md")
     search_concurrency: int = Field(4, ge=1, le=32)
     model_concurrency: int = Field(4, ge=1, le=32)
     exa_requests_per_s: float = Field(5.0, gt=0)
@@ -77,7 +78,7 @@ class Settings(BaseSettings):
     )
     openai_api_key: SecretStr | None = Field(None, validation_alias="OPENAI_API_KEY")
 
-    @field_validator("db", "data_dir", "reports_dir", "topics_dir", mode="after")
+    @field_validator("db", "data_dir", "reports_dir", "topics_dir", "policy_file", mode="after")
     @classmethod
     def _resolve(cls, value: Path) -> Path:
         value = value.expanduser()

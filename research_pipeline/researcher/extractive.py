@@ -235,13 +235,19 @@ class ExtractiveResearcher:
         seen: set[str] = set()
         for q in plan_questions:
             own = _readable_terms(q.text)
-            extra = [t for t in context_terms if t not in own][:2]
-            for words_ in (own, own + extra):
+            extra = [t for t in context_terms if t not in own]
+            made = 0
+            for words_ in (own, own + extra[:2], own + extra[2:4]):
                 text = " ".join(words_)
                 key = query_key(text)
-                if text and key not in seen:
+                if text and key not in seen and made < 2:
                     seen.add(key)
                     queries.append(PlannedQuery(text=text, question_id=q.id))
+                    made += 1
+            if not made:
+                # Every question gets a query, even one another question already asks.
+                text = " ".join(own) or normalize_ws(q.text)
+                queries.append(PlannedQuery(text=text, question_id=q.id))
         return ResearchPlan(
             topic_id=topic.id, title=topic.spec.title, context=normalize_ws(" ".join(context)),
             questions=plan_questions, queries=queries,
