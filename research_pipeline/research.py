@@ -22,8 +22,29 @@ from research_pipeline.models import (
 )
 from research_pipeline.researcher.base import Evidence, Researcher
 from research_pipeline.search import SearchFilters, SearchProvider
+from research_pipeline.text import words
 
 RESULTS_PER_QUERY = 8
+NEAR_DUPLICATE = 0.85
+_SHINGLE = 5
+
+
+def shingles(text: str) -> frozenset[int]:
+    """Hashed word 5-grams of a text, for near-duplicate detection."""
+    tokens = words(text)
+    if len(tokens) < _SHINGLE:
+        return frozenset({hash(" ".join(tokens))})
+    return frozenset(hash(" ".join(tokens[i:i + _SHINGLE]))
+                     for i in range(len(tokens) - _SHINGLE + 1))
+
+
+def near_duplicate_of(candidate: frozenset[int], known: dict[str, frozenset[int]]) -> str | None:
+    """The id of a known source whose text nearly contains or equals the candidate's."""
+    for source_id, other in known.items():
+        overlap = len(candidate & other)
+        if overlap and overlap / min(len(candidate), len(other)) >= NEAR_DUPLICATE:
+            return source_id
+    return None
 
 
 @dataclass(frozen=True)
@@ -141,6 +162,7 @@ def run_rounds(
     state = resume or LoopState(pending=list(plan.queries))
     resumed_from = state.round_no
     pool: dict[str, Evidence] = {e.source.source_id: e for e in evidence}
+    prints = {sid: shingles(e.source.text) for sid, e in pool.items()}
     reflection: Reflection | None = None
     record = not getattr(researcher, "records_own_calls", False)
     while state.stop_reason is None:
@@ -159,10 +181,20 @@ def run_rounds(
             for hit in hits:
                 sid = hit.source.source_id
                 if sid not in pool:
+                    # Two results for one document (a mirror, a copied section) are one
+                    # source: the hit is recorded against the source already held.
+                    fingerprint = shingles(hit.source.text)
+                    same = near_duplicate_of(fingerprint, prints)
+                    if same is not None:
+                        hit = SearchHit(source=pool[same].source, rank=hit.rank, score=hit.score)
+                        round_hits.append((query_id, hit))
+                        kept += 1
+                        continue
                     if len(pool) >= budgets.max_sources:
                         source_cap_hit = True
                         continue
                     pool[sid] = Evidence(source=hit.source, score=hit.score, first_round=round_no)
+                    prints[sid] = fingerprint
                 round_hits.append((query_id, hit))
                 kept += 1
             round_queries.append((query_id, query, kept))

@@ -109,3 +109,31 @@ def test_builtin_corpus_has_topics_and_module_docs(builtin_data_dir):
     search = LocalSearch(manager, ["python-docs"])
     hit = search.search("json dumps serialize obj", SearchFilters(), 3)
     assert any(h.source.url.startswith("https://docs.python.org/") for h in hit)
+
+
+def test_near_identical_documents_count_as_one_source(tmp_path):
+    from research_pipeline.audit import CallLog
+    from research_pipeline.models import PlannedQuery, ResearchPlan
+    from research_pipeline.research import Budgets, run_rounds
+    from research_pipeline.researcher.extractive import ExtractiveResearcher
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    text = ("Tides are caused by the gravitational pull of the Moon on the oceans of the "
+            "Earth, and to a lesser degree by the pull of the Sun.")
+    (docs / "a.md").write_text(f"---\ntitle: A\nurl: https://a.example/tides\n---\n{text}\n")
+    (docs / "b.md").write_text(f"---\ntitle: B\nurl: https://b.example/copy\n---\n{text}  \n")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "tides")
+    search = LocalSearch(manager, ["tides"])
+    plan = ResearchPlan(topic_id="t", title="Tides", questions=[
+        {"id": 1, "text": "What causes tides?"}],
+        queries=[PlannedQuery(text="tides gravitational pull", question_id=1)])
+    rounds = []
+    result = run_rounds(
+        plan=plan, research_id="r", search=search, researcher=ExtractiveResearcher(),
+        filters=SearchFilters(), budgets=Budgets(1, 5, 10, 0.0), calls=CallLog("t", "run"),
+        persist=rounds.append, evidence=[])
+    assert result.sources == 1
+    assert len(rounds[0].hits) == 2
+    assert len({h.source.source_id for _, h in rounds[0].hits}) == 1

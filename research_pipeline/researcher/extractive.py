@@ -344,11 +344,16 @@ class ExtractiveResearcher:
         reflection: Reflection,  # noqa: ARG002 - passages are re-scored from the evidence
         evidence: list[Evidence],
     ) -> list[Fact]:
-        """Up to three verbatim passages per question, for coverage and diversity."""
+        """Up to three verbatim passages per question, for coverage and diversity.
+
+        A passage already used for an earlier question is used again only when it fully
+        answers this one too (the report then cites it with the same footnote).
+        """
         facts: list[Fact] = []
         used_quotes: set[str] = set()
         used_spans: list[tuple[str, int, int]] = []
         for q in plan.questions:
+            own_spans: list[tuple[str, int, int]] = []
             ranked = self._ranked_windows(q.text, evidence, plan.title)
             if not ranked:
                 continue
@@ -360,8 +365,10 @@ class ExtractiveResearcher:
                 best_item = None
                 best_value = -1.0
                 for item in pool:
-                    score, _, _, window = item
-                    if self._overlaps(window, used_spans):
+                    score, coverage, _, window = item
+                    if self._overlaps(window, own_spans):
+                        continue
+                    if coverage < ANSWERED and self._overlaps(window, used_spans):
                         continue
                     redundancy = max(
                         (_jaccard(window.stems, other.stems) for _, other in chosen), default=0.0
@@ -375,13 +382,14 @@ class ExtractiveResearcher:
                 if best_item is None:
                     break
                 pool.remove(best_item)
-                score, _, _, window = best_item
+                score, coverage, _, window = best_item
                 quote = self._quote(q.text, window)
                 key = quote.lower()
-                if key in used_quotes:
+                if key in used_quotes and coverage < ANSWERED:
                     continue
                 used_quotes.add(key)
                 used_spans.append((window.source.source_id, window.start, window.end))
+                own_spans.append((window.source.source_id, window.start, window.end))
                 chosen.append((score, window))
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, window.source.source_id, window.start, window.end),
