@@ -17,6 +17,7 @@ from research_pipeline import __version__
 from research_pipeline.audit import CallLog
 from research_pipeline.auditor import audit_plan, load_policy
 from research_pipeline.citations import CitationCheck, check_report
+from research_pipeline.contradictions import find_conflicts
 from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
 from research_pipeline.live.runtime import Budget, BudgetExceeded, Runtime
 from research_pipeline.models import (
@@ -27,7 +28,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.providers import build_researcher, build_search
-from research_pipeline.render import STOP_REASONS, render_report
+from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, render_report
 from research_pipeline.research import Budgets, LoopState, RoundOutput, run_rounds
 from research_pipeline.researcher.base import Evidence, Researcher, RevisionNote
 from research_pipeline.search import SearchFilters, SearchProvider
@@ -493,6 +494,14 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
         )
     finally:
         store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
+    conflicts = find_conflicts(facts)
+    if conflicts:
+        marker_of = {f.fact_id: n for n, f in given.items()}
+        sections[CONFLICTS_KEY] = "\n\n".join(
+            f"Question {c.question_id}: “{c.first.quote}”[^{marker_of[c.first.fact_id]}] "
+            f"against “{c.second.quote}”[^{marker_of[c.second.fact_id]}] ({c.detail})."
+            for c in conflicts
+        )
     queries = store.research_queries(research_id)
     not_done = []
     if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
@@ -519,6 +528,9 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
         report_id=report_id, research_id=research_id, topic_id=topic_id,
         plan_version=plan_version, run_id=run_id, path=str(path), markdown=rendered.markdown,
         citations=rendered.citations, n_open=len(open_questions),
+        conflicts=[{"question_id": c.question_id, "first_fact_id": c.first.fact_id,
+                    "second_fact_id": c.second.fact_id, "first_url": c.first.url,
+                    "second_url": c.second.url, "detail": c.detail} for c in conflicts],
     )
     answered = len(plan.questions) - len(open_questions)
     return ReportOutcome(report_id, path, rendered.markdown, len(rendered.citations),

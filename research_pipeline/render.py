@@ -42,6 +42,9 @@ STOP_REASONS = {
 }
 
 
+CONFLICTS_KEY = 1_000_000
+
+
 @dataclass
 class RenderedReport:
     """The markdown and the footnotes it carries."""
@@ -120,6 +123,7 @@ def render_report(
         title=plan.title, generated_at=generated_at, rounds=rounds, n_queries=n_queries,
         n_sources=n_sources, researcher=researcher, plan_version=plan_version,
         overview=text.get(0, ""), sections=section_rows, open_questions=open_questions,
+        conflicts=text.get(CONFLICTS_KEY, ""),
         not_done=not_done, footnotes=footnotes,
     )
     markdown = re.sub(r"\n{3,}", "\n\n", markdown).rstrip() + "\n"

@@ -32,7 +32,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -126,6 +126,14 @@ _MIGRATIONS: dict[int, list[str]] = {
         """CREATE TABLE response_cache (
             request_hash VARCHAR PRIMARY KEY, provider VARCHAR NOT NULL,
             response JSON NOT NULL, created_at TIMESTAMP NOT NULL)""",
+    ],
+    2: [
+        """CREATE TABLE conflicts (
+            report_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL, run_id VARCHAR NOT NULL,
+            question_id INTEGER NOT NULL, first_fact_id VARCHAR NOT NULL,
+            second_fact_id VARCHAR NOT NULL, first_url VARCHAR NOT NULL,
+            second_url VARCHAR NOT NULL, detail VARCHAR NOT NULL,
+            PRIMARY KEY (report_id, first_fact_id, second_fact_id))""",
     ],
 }
 
@@ -576,9 +584,18 @@ class Store:
     def save_report(
         self, *, report_id: str, research_id: str, topic_id: str, plan_version: str,
         run_id: str, path: str, markdown: str, citations: list[dict], n_open: int,
+        conflicts: list[dict] | None = None,
     ) -> None:
-        """Store a written report and its footnotes."""
+        """Store a written report, its footnotes and the disagreements it reports."""
         with self.transaction() as con:
+            con.execute("DELETE FROM conflicts WHERE report_id = ?", [report_id])
+            for c in conflicts or []:
+                con.execute(
+                    "INSERT INTO conflicts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    [report_id, topic_id, run_id, c["question_id"], c["first_fact_id"],
+                     c["second_fact_id"], c["first_url"], c["second_url"], c["detail"]],
+                )
             con.execute("DELETE FROM citations WHERE report_id = ?", [report_id])
             con.execute("DELETE FROM reports WHERE report_id = ?", [report_id])
             con.execute(

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from research_pipeline.contradictions import conflict_between
 from research_pipeline.models import (
     Fact,
     Gap,
@@ -397,7 +398,36 @@ class ExtractiveResearcher:
                     url=window.source.url, title=window.source.title, quote=quote,
                     text=normalize_ws(window.text), score=round(score, 4),
                 ))
+            facts += self._disagreements(q.id, ranked, facts, used_quotes)
         return facts
+
+    def _disagreements(
+        self, question_id: int, ranked: list[tuple[float, float, list[str], _Window]],
+        facts: list[Fact], used_quotes: set[str],
+    ) -> list[Fact]:
+        """Sentences of other sources that contradict a chosen fact.
+
+        They are kept, to be shown beside it, rather than dropped as redundant.
+        """
+        mine = [f for f in facts if f.question_id == question_id]
+        extra: list[Fact] = []
+        for _, coverage, _, window in ranked[:40]:
+            if coverage < PARTIAL or len(window.sentence_spans) != 1:
+                continue
+            sentence = normalize_ws(window.text)
+            if sentence.lower() in used_quotes or len(sentence.split()) < MIN_QUOTE_WORDS:
+                continue
+            for fact in mine:
+                if fact.url != window.source.url and conflict_between(fact.quote, sentence):
+                    used_quotes.add(sentence.lower())
+                    extra.append(Fact(
+                        fact_id=stable_hash(question_id, window.source.source_id, window.start,
+                                            window.end),
+                        question_id=question_id, source_id=window.source.source_id,
+                        url=window.source.url, title=window.source.title, quote=sentence,
+                        text=sentence, score=round(coverage, 4)))
+                    break
+        return extra
 
     @staticmethod
     def _overlaps(window: _Window, used: list[tuple[str, int, int]]) -> bool:
