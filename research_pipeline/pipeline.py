@@ -348,6 +348,7 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
             run_id=run_id, round_no=output.round_no, queries=output.queries, hits=output.hits,
             reflection=output.reflection, gaps=output.gaps, state=output.state,
             stop_reason=output.stop_reason, search_calls=search_calls, llm_calls=llm_calls,
+            facts=output.facts,
         )
 
     result = run_rounds(
@@ -405,12 +406,22 @@ def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcom
                            store.research_cost(research_id, run_id))
     researcher = services.researcher
     try:
-        facts = calls.step(
-            "extract_facts", researcher.name, researcher.model,
-            {"research_id": research_id, "sources": [e.source.source_id for e in evidence]},
-            lambda: researcher.extract_facts(plan, reflection, evidence),
-            record=not _own_calls(researcher),
-        )
+        if _own_calls(researcher):
+            # A model researcher extracted facts round by round; only sources that became
+            # relevant after their round's extraction are still to read.
+            facts = store.round_facts(research_id)
+            rounds = store.research_rounds(research_id)
+            done = set(rounds[-1]["state"].get("extracted", [])) if rounds else set()
+            relevant = {s for a in reflection.assessments for s in a.evidence_source_ids}
+            rest = [e for e in evidence if e.source.source_id in relevant - done]
+            if rest:
+                facts += researcher.extract_facts(plan, reflection, rest)
+        else:
+            facts = calls.step(
+                "extract_facts", researcher.name, researcher.model,
+                {"research_id": research_id, "sources": [e.source.source_id for e in evidence]},
+                lambda: researcher.extract_facts(plan, reflection, evidence),
+            )
     except BudgetExceeded as exc:
         services.progress(f"{topic_id}: no facts extracted: {exc}")
         facts = []

@@ -11,6 +11,7 @@ from functools import partial
 from research_pipeline.audit import CallLog
 from research_pipeline.live.runtime import BudgetExceeded
 from research_pipeline.models import (
+    Fact,
     Gap,
     GapAnalysis,
     PlannedQuery,
@@ -68,6 +69,7 @@ class RoundOutput:
     gaps: list[Gap]
     state: dict
     stop_reason: str | None
+    facts: list[Fact] = field(default_factory=list)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class LoopState:
     pending: list[PlannedQuery] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
     stop_reason: str | None = None
+    extracted: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         """A JSON-ready form."""
@@ -86,6 +89,7 @@ class LoopState:
             "round": self.round_no, "queries_done": self.queries_done,
             "pending": [q.model_dump() for q in self.pending],
             "gaps": [g.model_dump() for g in self.gaps], "stop_reason": self.stop_reason,
+            "extracted": self.extracted,
         }
 
     @classmethod
@@ -95,7 +99,7 @@ class LoopState:
             round_no=data["round"], queries_done=list(data["queries_done"]),
             pending=[PlannedQuery.model_validate(q) for q in data["pending"]],
             gaps=[Gap.model_validate(g) for g in data["gaps"]],
-            stop_reason=data.get("stop_reason"),
+            stop_reason=data.get("stop_reason"), extracted=list(data.get("extracted", [])),
         )
 
 
@@ -201,19 +205,38 @@ def run_rounds(
             state.queries_done.append(query.text)
         evidence_now = list(pool.values())
         stop: str | None = "budget" if budget_hit else None
+        round_facts: list[Fact] = []
         try:
             reflection = calls.step(
                 "reflect", researcher.name, researcher.model,
                 {"round": round_no, "sources": sorted(pool)},
                 partial(researcher.reflect, plan, evidence_now, round_no), record=record,
             )
-            analysis = calls.step(
-                "analyse_gaps", researcher.name, researcher.model,
-                {"round": round_no, "reflection": reflection.model_dump(),
-                 "gaps": [g.model_dump() for g in state.gaps]},
-                partial(researcher.analyse_gaps, plan, reflection, state.gaps, round_no,
-                        budgets.max_rounds), record=record,
-            )
+            # Gap analysis and extraction from the sources that became relevant this round
+            # do not depend on each other: they run at the same time.
+            relevant = {sid for a in reflection.assessments for sid in a.evidence_source_ids}
+            fresh = [e for sid, e in pool.items() if sid in relevant
+                     and sid not in state.extracted]
+            with ThreadPoolExecutor(max_workers=2) as executor:
+                gap_future = executor.submit(
+                    calls.step, "analyse_gaps", researcher.name, researcher.model,
+                    {"round": round_no, "reflection": reflection.model_dump(),
+                     "gaps": [g.model_dump() for g in state.gaps]},
+                    partial(researcher.analyse_gaps, plan, reflection, state.gaps, round_no,
+                            budgets.max_rounds), record,
+                )
+                facts_future = executor.submit(
+                    calls.step, "extract_facts", researcher.name, researcher.model,
+                    {"round": round_no, "sources": [e.source.source_id for e in fresh]},
+                    partial(researcher.extract_facts, plan, reflection, fresh), record,
+                ) if fresh else None
+                analysis = gap_future.result()
+                try:
+                    round_facts = facts_future.result() if facts_future else []
+                    state.extracted.extend(e.source.source_id for e in fresh)
+                except BudgetExceeded as exc:
+                    progress(f"round {round_no}: {exc}")
+                    budget_hit, stop = exc, "budget"
         except BudgetExceeded as exc:
             progress(f"round {round_no}: {exc}")
             budget_hit, stop = exc, "budget"
@@ -250,10 +273,10 @@ def run_rounds(
                 gap.rounds_worked.append(round_no + 1)
                 gap.queries_tried.extend(q.text for q in pending if q.gap_id == gap.gap_id)
         state = LoopState(round_no=round_no, queries_done=state.queries_done, pending=pending,
-                          gaps=gaps, stop_reason=stop)
+                          gaps=gaps, stop_reason=stop, extracted=state.extracted)
         persist(RoundOutput(round_no=round_no, queries=round_queries, hits=round_hits,
                             reflection=reflection, gaps=gaps, state=state.to_json(),
-                            stop_reason=stop))
+                            stop_reason=stop, facts=round_facts))
         answered = sum(a.status == "answered" for a in reflection.assessments)
         progress(
             f"round {round_no}: {len(round_queries)} queries, {len(pool)} sources, "

@@ -32,7 +32,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -134,6 +134,19 @@ _MIGRATIONS: dict[int, list[str]] = {
             second_fact_id VARCHAR NOT NULL, first_url VARCHAR NOT NULL,
             second_url VARCHAR NOT NULL, detail VARCHAR NOT NULL,
             PRIMARY KEY (report_id, first_fact_id, second_fact_id))""",
+    ],
+    3: [
+        """CREATE TABLE round_facts (
+            research_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL, run_id VARCHAR NOT NULL,
+            round INTEGER NOT NULL, fact_id VARCHAR NOT NULL, question_id INTEGER NOT NULL,
+            source_id VARCHAR NOT NULL, url VARCHAR NOT NULL, title VARCHAR NOT NULL,
+            quote VARCHAR NOT NULL, text VARCHAR NOT NULL, score DOUBLE,
+            PRIMARY KEY (research_id, round, fact_id))""",
+        """CREATE TABLE question_states (
+            research_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL, run_id VARCHAR NOT NULL,
+            round INTEGER NOT NULL, question_id INTEGER NOT NULL, status VARCHAR NOT NULL,
+            coverage DOUBLE NOT NULL, fact_ids JSON NOT NULL, gap_status VARCHAR,
+            PRIMARY KEY (research_id, round, question_id))""",
     ],
 }
 
@@ -394,13 +407,17 @@ class Store:
         self, *, research_id: str, topic_id: str, plan_version: str, run_id: str, round_no: int,
         queries: list[tuple[str, PlannedQuery, int]], hits: list[tuple[str, SearchHit]],
         reflection: Reflection, gaps: list[Gap], state: dict, stop_reason: str | None,
-        search_calls: list[dict], llm_calls: list[dict],
+        search_calls: list[dict], llm_calls: list[dict], facts: list[Fact] | None = None,
     ) -> None:
-        """Persist one finished round in one transaction (a rerun of it replaces it)."""
+        """Persist one finished round in one transaction (a rerun of it replaces it).
+
+        Besides the searches, reflection and gaps, the round's facts and each question's
+        state after it (status, coverage, the facts found for it so far, its gap) are kept.
+        """
         now = _now()
         with self.transaction() as con:
             for table in ("search_queries", "search_results", "reflections", "knowledge_gaps",
-                          "research_rounds"):
+                          "research_rounds", "round_facts", "question_states"):
                 con.execute(
                     f"DELETE FROM {table} WHERE research_id = ? AND round = ?",  # noqa: S608
                     [research_id, round_no],
@@ -437,6 +454,27 @@ class Store:
                     [research_id, topic_id, run_id, round_no, gap.gap_id, gap.question_id,
                      gap.description, gap.status, gap.attempts, gap.fruitless_rounds,
                      gap.best_coverage, _json(gap.queries_tried), _json(gap.rounds_worked)],
+                )
+            for fact in facts or []:
+                con.execute(
+                    "INSERT INTO round_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
+                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score],
+                )
+            known = con.execute(
+                "SELECT question_id, list(DISTINCT fact_id ORDER BY fact_id) FROM round_facts "
+                "WHERE research_id = ? AND round <= ? GROUP BY question_id",
+                [research_id, round_no],
+            ).fetchall()
+            fact_ids = {qid: ids for qid, ids in known}
+            gap_status = {g.question_id: g.status for g in gaps}
+            for item in reflection.assessments:
+                con.execute(
+                    "INSERT INTO question_states VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [research_id, topic_id, run_id, round_no, item.question_id, item.status,
+                     item.coverage, _json(fact_ids.get(item.question_id, [])),
+                     gap_status.get(item.question_id)],
                 )
             con.execute(
                 "INSERT INTO research_rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -498,6 +536,16 @@ class Store:
             )
             for r in rows
         ]
+
+    def round_facts(self, research_id: str) -> list[Fact]:
+        """Every fact the rounds of a research attempt extracted, one per question and quote."""
+        rows = self._read(
+            "SELECT * FROM round_facts WHERE research_id = ? QUALIFY row_number() OVER "
+            "(PARTITION BY question_id, lower(quote) ORDER BY round, fact_id) = 1 "
+            "ORDER BY question_id, round, score DESC, fact_id",
+            [research_id],
+        )
+        return [Fact.model_validate(r) for r in rows]
 
     def final_reflection(self, research_id: str) -> Reflection:
         """The reflection of the last finished round."""

@@ -87,10 +87,14 @@ def brain(name: str, prompt: str, quote_override: str | None = None,
         return {"queries": queries}
     if name == "ExtractOut":
         text = re.search(r"<source [^>]*>\n(.*?)\n</source>", prompt, re.S).group(1)
-        first = re.split(r"(?<=\.)\s", text)[0]
-        qnum = _questions(prompt)[0][0]
-        return {"facts": [{"question_number": qnum, "fact": f"Per the source: {first}",
-                           "quote": quote_override or first}]}
+        sentences = [x for x in re.split(r"(?<=\.)\s", text) if len(x.split()) >= 5]
+        facts = []
+        for qnum, question in _questions(prompt):
+            best = max(sentences, key=lambda x: len(_words(x) & _words(question)))
+            if _words(best) & _words(question):
+                facts.append({"question_number": qnum, "fact": f"Per the source: {best}",
+                              "quote": quote_override or best})
+        return {"facts": facts}
     if name == "AnswerOut":
         facts = re.findall(r"^\[\^(\d+)\] \(Q(\d+)\) (.+)$", prompt, re.MULTILINE)
         sections: dict[int, list[str]] = {}

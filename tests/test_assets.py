@@ -56,7 +56,8 @@ def test_gate_blocks_until_approved_then_every_table_fills(services, import_topi
     assert _check_results(gated) == {"plan_approved": True, "citations_verified": True}
     for table in ("topics", "runs", "research_plans", "approvals", "search_queries",
                   "search_results", "reflections", "facts", "reports", "citations",
-                  "llm_calls", "search_calls", "research_rounds"):
+                  "llm_calls", "search_calls", "research_rounds", "round_facts",
+                  "question_states"):
         assert _count(db, table) > 0, table
     report_path = env / "reports" / "imports.md"
     markers, footnotes, problems = parse_report(report_path.read_text())

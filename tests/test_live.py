@@ -177,9 +177,9 @@ def test_invented_quote_is_never_stored(live_env, servers):
     _, gem = servers
     services = _services()
     topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
-    pipeline.run_research(services, topic.id, "run-1")
     gem.responder = lambda r: fake_world.gemini_model(
         r, quote_override="the moon is made of green cheese entirely")
+    pipeline.run_research(services, topic.id, "run-1")
     outcome = pipeline.extract_facts(services, topic.id, "run-1")
     assert outcome.facts == 0
     dropped = _rows(live_env, "select count(*) from llm_calls where step = 'extract_facts' "
@@ -259,3 +259,24 @@ def test_rate_limiter_spaces_requests():
     for _ in range(5):
         limiter.acquire()
     assert time.monotonic() - started >= 0.19
+
+
+def test_facts_are_extracted_round_by_round_and_tracked_per_question(live_env, servers):
+    _, gem = servers
+    gem.responder = lambda r: fake_world.gemini_model(r, answer_from_round=2)
+    services = _services()
+    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    outcome = pipeline.run_research(services, topic.id, "run-1")
+    assert outcome.rounds == 2
+    steps = [r[0] for r in _rows(live_env, "select step from llm_calls where step in "
+                                            "('analyse_gaps', 'extract_facts')")]
+    assert "analyse_gaps" in steps and "extract_facts" in steps
+    requests = len(gem.requests)
+    facts = pipeline.extract_facts(services, topic.id, "run-1")
+    assert facts.facts > 0 and len(gem.requests) == requests  # nothing left to read
+    states = _rows(live_env, "select round, question_id, status, fact_ids, gap_status from "
+                             "question_states order by round, question_id")
+    assert [(r[0], r[2]) for r in states] == [(1, "partial"), (1, "partial"),
+                                             (2, "answered"), (2, "answered")]
+    assert all(json.loads(r[3]) for r in states)  # which facts back each question state
+    assert states[0][4] == "active" and states[2][4] == "resolved"

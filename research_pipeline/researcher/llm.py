@@ -320,7 +320,7 @@ class LLMResearcher:
             ]
 
         facts: list[Fact] = []
-        seen_quotes: set[str] = set()
+        seen_quotes: set[tuple[int, str]] = set()
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = [pool.submit(one, ev) for ev in chosen]
             budget_hit: BudgetExceeded | None = None
@@ -331,8 +331,10 @@ class LLMResearcher:
                     budget_hit = budget_hit or exc
                     continue
                 for fact in batch:
-                    if fact.quote.lower() not in seen_quotes:
-                        seen_quotes.add(fact.quote.lower())
+                    # One quote may back several questions; the report cites it once.
+                    key = (fact.question_id, fact.quote.lower())
+                    if key not in seen_quotes:
+                        seen_quotes.add(key)
                         facts.append(fact)
         if budget_hit is not None and not facts:
             raise budget_hit
