@@ -11,11 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, Field
 
 from research_pipeline.errors import ConfigError
 from research_pipeline.models import ResearchPlan
 from research_pipeline.topics import Topic
+
+if TYPE_CHECKING:  # the model client pulls in instructor; offline runs never need it
+    from research_pipeline.live.models import ModelClient
 
 _SECTIONS = {
     "blocked domains": "blocked_domains",
@@ -99,6 +104,30 @@ class Verdict:
     def approved(self) -> bool:
         """True when the plan may run without a person."""
         return self.decision == "approved"
+
+
+class ModelAudit(BaseModel):
+    """The optional model audit's answer."""
+
+    approve: bool
+    reasons: list[str] = Field(min_length=1, max_length=10)
+
+
+def model_audit(client: ModelClient, plan: ResearchPlan, topic: Topic, policy: Policy,
+                policy_path: Path | None) -> Verdict:
+    """Ask the model whether the plan respects the policy; a 'no' goes to a person."""
+    text = policy_path.read_text(encoding="utf-8") if policy_path and policy_path.exists() \
+        else "(built-in defaults: budgets and plan shape only)"
+    out = client.structured(
+        step="policy_audit", template="audit.j2", role="strong", response_model=ModelAudit,
+        context={"policy_source": policy.source, "policy_text": text,
+                 "title": topic.spec.title, "body": topic.body,
+                 "questions": plan.questions, "queries": plan.queries},
+    )
+    reasons = [f"model audit: {r}" for r in out.reasons]
+    if out.approve:
+        return Verdict("approved", reasons)
+    return Verdict("escalated", [*reasons, "a person must approve this plan"])
 
 
 def _blocked(text: str, domains: list[str]) -> list[str]:

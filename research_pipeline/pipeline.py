@@ -15,10 +15,15 @@ from pathlib import Path
 
 from research_pipeline import __version__
 from research_pipeline.audit import CallLog
-from research_pipeline.auditor import audit_plan, load_policy
+from research_pipeline.auditor import Verdict, audit_plan, load_policy, model_audit
 from research_pipeline.citations import CitationCheck, check_report
 from research_pipeline.contradictions import find_conflicts
-from research_pipeline.errors import ApprovalError, NotApprovedError, TopicFileError
+from research_pipeline.errors import (
+    ApprovalError,
+    ConfigError,
+    NotApprovedError,
+    TopicFileError,
+)
 from research_pipeline.live.runtime import Budget, BudgetExceeded, Runtime
 from research_pipeline.models import (
     Fact,
@@ -239,6 +244,19 @@ def _policy_audit(
         parent, version = version, plan.version(topic.content_hash)
         store.save_plan(plan, version, topic.content_hash, run_id, parent, verdict.note)
         verdict = audit_plan(plan, topic, policy)
+    if verdict.approved and services.settings.policy_model_audit:
+        client = getattr(services.researcher, "client", None)
+        if client is None:
+            raise ConfigError(
+                "RESEARCH_POLICY_MODEL_AUDIT=true needs a model researcher "
+                "(RESEARCH_LLM=gemini or openai)"
+            )
+        calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
+        try:
+            second = model_audit(client, plan, topic, policy, services.settings.policy_file)
+        finally:
+            store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
+        verdict = Verdict(second.decision, verdict.reasons + second.reasons)
     decision = "escalated" if verdict.decision == "rejected" else verdict.decision
     reasons = verdict.reasons + (["the revision ceiling was reached; a person must decide"]
                                  if verdict.decision == "rejected" else [])

@@ -64,6 +64,7 @@ class Settings(BaseSettings):
     prices: dict[str, Price] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     max_plan_revisions: int = Field(3, ge=1, le=20)
     policy_file: Path = Path("POLICY.md")
+    policy_model_audit: bool = False
     search_concurrency: int = Field(4, ge=1, le=32)
     model_concurrency: int = Field(4, ge=1, le=32)
     exa_requests_per_s: float = Field(5.0, gt=0)

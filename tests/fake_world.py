@@ -103,6 +103,11 @@ def brain(name: str, prompt: str, quote_override: str | None = None,
         return {"overview": "The sources agree on the main points.",
                 "sections": [{"question_id": q, "text": " ".join(s)}
                              for q, s in sections.items()]}
+    if name == "ModelAudit":
+        refuse = "surveillance" in prompt.lower()
+        return {"approve": not refuse,
+                "reasons": ["the plan targets covert surveillance"] if refuse else
+                ["the plan respects the policy"]}
     raise AssertionError(f"unexpected response model {name}")
 
 

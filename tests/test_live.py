@@ -280,3 +280,21 @@ def test_facts_are_extracted_round_by_round_and_tracked_per_question(live_env, s
                                              (2, "answered"), (2, "answered")]
     assert all(json.loads(r[3]) for r in states)  # which facts back each question state
     assert states[0][4] == "active" and states[2][4] == "resolved"
+
+
+@pytest.mark.parametrize(("title", "decision"), [
+    ("Tides", "approved"),
+    ("Surveillance of a neighbour's phone", "escalated"),
+])
+def test_optional_model_audit(live_env, servers, monkeypatch, title, decision):
+    monkeypatch.setenv("RESEARCH_POLICY_MODEL_AUDIT", "true")
+    path = write_topic(live_env / "topics", "audited", TIDES.replace(
+        'title: "Tides"', f'title: "{title}"\n    approval: auto'))
+    services = _services()
+    topic = parse_topic(path)
+    pipeline.register_topic(services, topic)
+    outcome = pipeline.make_plan(services, topic.id, "r")
+    assert outcome.decision == decision
+    reasons = json.loads(_rows(live_env, "select reasons from approvals")[0][0])
+    assert any(r.startswith("model audit: ") for r in reasons)
+    assert _rows(live_env, "select count(*) from llm_calls where step = 'policy_audit'")[0][0] == 1
