@@ -395,8 +395,16 @@ def eval_cmd(
     evalset_dir: Annotated[Path, typer.Argument(help="Folder of topic files carrying 'expect'")],
     min_found: Annotated[float | None, typer.Option(help="Fail below this share of expected phrases")] = None,
     min_answered: Annotated[float | None, typer.Option(help="Fail below this share answered")] = None,
+    baseline: Annotated[Path | None, typer.Option(help="JSON of recorded scores to stay at or above")] = None,
+    record_baseline: Annotated[Path | None, typer.Option(help="Write this run's scores as the baseline")] = None,
 ) -> None:
     """Run and score an eval set; exit 1 on an error, an unverified citation or a low score."""
+    recorded: dict[str, float] = {}
+    if baseline is not None:
+        try:
+            recorded = json.loads(baseline.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise _fail(f"cannot read the baseline {baseline}: {exc}", EXIT_USAGE) from exc
     from research_pipeline.evaluation import run_eval
 
     services = _services()
@@ -424,6 +432,15 @@ def eval_cmd(
     verified = sum(s.citations_verified for s in scores)
     typer.echo(f"{'total':<28} {answered:>9.1%} {found:>9.1%} {verified:>4}/{cited:<4}")
     failed = any(s.error for s in scores) or verified != cited
+    now = {"answered": round(answered, 4), "found": round(found, 4),
+           "citations_verified": round(verified / cited, 4) if cited else 1.0}
+    for key, floor in recorded.items():
+        if key in now and now[key] + 1e-9 < floor:
+            _say(f"error: {key} {now[key]:.4f} fell below the recorded baseline {floor:.4f}")
+            failed = True
+    if record_baseline is not None:
+        record_baseline.write_text(json.dumps(now, indent=2) + "\n", encoding="utf-8")
+        _say(f"recorded the baseline in {record_baseline}")
     if min_found is not None and found < min_found:
         _say(f"error: expected-phrase share {found:.3f} is below the baseline {min_found}")
         failed = True
