@@ -31,7 +31,8 @@ QUESTION_WORDS = frozenset(
     """what how why when where which who whom whose explain describe does do did is are
     was were can could should would will list give name compare tell happens happen mean
     means meaning role used use uses using purpose difference differ work works kind kinds
-    way ways example examples""".split()
+    way ways example examples make makes made turn turns decide decides determine
+    determines whether written""".split()
 )
 
 _stemmer = snowballstemmer.stemmer("english")
@@ -88,9 +89,14 @@ def _add_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> 
         spans.append((start, end))
 
 
+_CODE_RE = re.compile(
+    r"\bdef \w+\(|\bself\.\w|(^|\s)@\w+[.(]|\breturn self\b|\)\s*:\s*\w+\s*=|::="
+)
+
+
 def looks_like_code(text: str) -> bool:
-    """True for passages that are mostly code or tables rather than prose."""
-    if ">>>" in text or "..." in text[:4]:
+    """True for passages that are mostly code, grammar or tables rather than prose."""
+    if ">>>" in text or "..." in text[:4] or _CODE_RE.search(text):
         return True
     letters = sum(ch.isalpha() for ch in text)
     symbols = sum(ch in "{}[]()=<>|*#;\\/" for ch in text)

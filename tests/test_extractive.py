@@ -148,3 +148,15 @@ def test_facts_are_verbatim_passages_with_quotes(question):
         assert len(fact.quote.split()) >= 5
     assert facts[0].source_id != "s2"
     assert len({f.quote for f in facts}) == len(facts)
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("Tides are caused by the gravitational pull of the Moon.", False),
+    ('"I am the x property." return self._x @x.setter def x(self, value): self._x = value', True),
+    ("return_stmt ::= \"return\" [expression_list]", True),
+    (">>> import json", True),
+])
+def test_code_passages_are_not_prose(text, code):
+    from research_pipeline.text import looks_like_code
+
+    assert looks_like_code(text) is code

@@ -20,7 +20,7 @@ from research_pipeline.corpus.documents import (
     load_file,
 )
 from research_pipeline.corpus.index import CorpusIndex
-from research_pipeline.corpus.pydocs import PY_VERSION, all_documents
+from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
 
 BUILTIN = "python-docs"
@@ -90,7 +90,9 @@ class CorpusManager:
 
     @staticmethod
     def _builtin_fresh(index: CorpusIndex) -> bool:
-        return index.exists() and index.manifest().get("python") == PY_VERSION
+        manifest = index.manifest() if index.exists() else {}
+        return (manifest.get("python") == PY_VERSION
+                and manifest.get("build") == BUILD_VERSION)
 
     def names(self) -> list[str]:
         """Names of the corpora that exist on disk."""
@@ -182,6 +184,7 @@ class CorpusManager:
         progress(f"building the built-in {BUILTIN} corpus from Python {PY_VERSION} (once)")
         docs: list[Document] = all_documents(index.dir / "work")
         manifest = {"name": BUILTIN, "kind": "builtin", "python": PY_VERSION,
+                    "build": BUILD_VERSION,
                     "source": f"Python {PY_VERSION} pydoc topics and standard-library docstrings",
                     "files": {}}
         if index.index_dir.exists():

@@ -22,6 +22,8 @@ from research_pipeline.corpus.documents import Document
 from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
+# Bump when what the corpus is built from changes, so existing caches are rebuilt.
+BUILD_VERSION = 2
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -125,6 +127,13 @@ def _module_records(name: str) -> Iterator[dict]:
         if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)):
             continue
         member_doc = inspect.getdoc(obj)
+        if inspect.isclass(obj):
+            # Many classes document their constructor's behaviour in __init__ alone.
+            init = vars(obj).get("__init__")
+            init_doc = inspect.getdoc(init) if callable(init) else None
+            if init_doc and init_doc != inspect.getdoc(object.__init__) and (
+                    init_doc != member_doc):
+                member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
         if not member_doc or len(member_doc) < _MIN_DOC:
             continue
         yield {"doc_id": f"module/{name}/{attr}", "title": f"{name}.{attr}",

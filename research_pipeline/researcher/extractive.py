@@ -51,6 +51,10 @@ FACTS_PER_QUESTION = 3
 MAX_WINDOW_SENTENCES = 3
 MIN_QUOTE_WORDS = 5
 VARIANT_WEIGHT = 0.8
+# Documents tend to open with their definition: a small edge for a passage that leads.
+LEAD_BONUS = 0.05
+# A question term in the source title (not the passage) counts this much.
+TITLE_WEIGHT = 0.8
 _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,
@@ -165,7 +169,7 @@ class ExtractiveResearcher:
                 got += VARIANT_WEIGHT * weights[t]
                 matched.append(t)
             elif t in title_stems:
-                got += 0.5 * weights[t]
+                got += TITLE_WEIGHT * weights[t]
                 matched.append(t)
         return got / total, matched
 
@@ -198,7 +202,8 @@ class ExtractiveResearcher:
                 topical = (
                     self._coverage(cterms, cweights, window, title_stems)[0] if cterms else 0.0
                 )
-                rank = cov + 0.12 * topical + 0.05 * ev.score / top_score
+                lead = LEAD_BONUS if window.start == 0 else 0.0
+                rank = cov + 0.12 * topical + 0.05 * ev.score / top_score + lead
                 ranked.append((rank, cov, matched, window))
         ranked.sort(key=lambda item: -item[0])
         return ranked
