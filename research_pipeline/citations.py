@@ -107,3 +107,32 @@ def check_report(markdown: str, sources_by_url: dict[str, list[str]]) -> Citatio
             ok = False
         result.verified[fn.marker] = ok
     return result
+
+
+def unaccounted_questions(markdown: str, questions: list[str]) -> list[str]:
+    """Plan questions the report neither answers (a cited section) nor lists as open.
+
+    Read from the written file alone: a question counts as answered when its section
+    carries a footnote marker, and as open when it is a bullet of ``## Open questions``
+    followed by a reason.
+    """
+    sections: dict[str, str] = {}
+    current: str | None = None
+    open_part = markdown.split("\n## Open questions", 1)
+    open_lines = open_part[1].split("\n## ", 1)[0] if len(open_part) == 2 else ""
+    for line in open_part[0].splitlines():
+        heading = re.match(r"^## \d+\. (.+)$", line)
+        if heading:
+            current = heading.group(1).strip()
+            sections[current] = ""
+        elif line.startswith("## "):
+            current = None
+        elif current is not None:
+            sections[current] += line + "\n"
+    missing = []
+    for question in questions:
+        answered = bool(MARKER_RE.search(sections.get(question, "")))
+        listed = re.search(rf"^- {re.escape(question)} — \S", open_lines, re.MULTILINE)
+        if not answered and not listed:
+            missing.append(question)
+    return missing

@@ -16,7 +16,7 @@ from pathlib import Path
 from research_pipeline import __version__
 from research_pipeline.audit import CallLog
 from research_pipeline.auditor import Verdict, audit_plan, load_policy, model_audit
-from research_pipeline.citations import CitationCheck, check_report
+from research_pipeline.citations import CitationCheck, check_report, unaccounted_questions
 from research_pipeline.contradictions import find_conflicts
 from research_pipeline.errors import (
     ApprovalError,
@@ -581,3 +581,21 @@ def verify_report(services: Services, topic_id: str) -> tuple[dict | None, Citat
     check = check_report(markdown, store.source_texts_for_research(report["research_id"]))
     store.mark_citations(report["report_id"], check.verified)
     return report, check
+
+
+def account_questions(services: Services, topic_id: str) -> tuple[list[str], int, int]:
+    """(unaccounted questions, answered, total) of the latest report, read from its file."""
+    report = services.store.latest_report(topic_id)
+    if report is None:
+        return [f"topic {topic_id!r} has no report yet"], 0, 0
+    plan = services.store.plan(report["plan_version"])
+    if plan is None:
+        return [f"plan {report['plan_version']} is not in the store"], 0, 0
+    try:
+        markdown = Path(report["path"]).read_text(encoding="utf-8")
+    except OSError as exc:
+        return [f"cannot read {report['path']}: {exc.strerror or exc}"], 0, 0
+    questions = [q.text for q in plan.questions]
+    missing = unaccounted_questions(markdown, questions)
+    answered = len(questions) - int(report["n_open_questions"])
+    return missing, answered, len(questions)

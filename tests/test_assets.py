@@ -4,11 +4,12 @@ import duckdb
 from research_pipeline import pipeline
 from research_pipeline.citations import parse_report
 from research_pipeline.defs.assets import facts, report, research_plan, research_rounds
-from research_pipeline.defs.checks import citations_verified, plan_approved
+from research_pipeline.defs.checks import citations_verified, plan_approved, questions_accounted
 from research_pipeline.defs.resources import ResearchResource
 from research_pipeline.topics import parse_topic
 
-ALL = [research_plan, research_rounds, facts, report, plan_approved, citations_verified]
+ALL = [research_plan, research_rounds, facts, report, plan_approved, citations_verified,
+       questions_accounted]
 GATED = (dg.AssetSelection.checks(plan_approved)
          | dg.AssetSelection.assets(research_rounds, facts, report))
 
@@ -53,7 +54,8 @@ def test_gate_blocks_until_approved_then_every_table_fills(services, import_topi
     pipeline.decide(services, "imports", "approved", "tester", None, "test")
     gated = _materialize(instance, GATED)
     assert gated.success
-    assert _check_results(gated) == {"plan_approved": True, "citations_verified": True}
+    assert _check_results(gated) == {"plan_approved": True, "citations_verified": True,
+                                     "questions_accounted": True}
     for table in ("topics", "runs", "research_plans", "approvals", "search_queries",
                   "search_results", "reflections", "facts", "reports", "citations",
                   "llm_calls", "search_calls", "research_rounds", "round_facts",

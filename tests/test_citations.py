@@ -80,3 +80,17 @@ def test_rendered_report_meets_the_contract():
     assert not problems and markers == [1] and len(footnotes) == 1
     assert "## Open questions\n\n- What is a finder? — no source answered it" in rendered.markdown
     assert check_report(rendered.markdown, {URL: [SOURCE]}).ok
+
+
+def test_a_question_neither_answered_nor_open_is_caught():
+    from research_pipeline.citations import unaccounted_questions
+
+    report = ("# T\n\n## 1. How does import work?\n\nTwo steps.[^1]\n\n"
+              "## 2. What is a finder?\n\n_No passage._\n\n## Open questions\n\n"
+              "- What is a finder? — no source answered it\n\n[^1]: [I](u): \"q\"\n")
+    questions = ["How does import work?", "What is a finder?"]
+    assert unaccounted_questions(report, questions) == []
+    dropped = report.replace("- What is a finder? — no source answered it\n", "")
+    assert unaccounted_questions(dropped, questions) == ["What is a finder?"]
+    uncited = report.replace("Two steps.[^1]", "Two steps.")
+    assert unaccounted_questions(uncited, questions) == ["How does import work?"]

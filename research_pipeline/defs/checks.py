@@ -63,3 +63,24 @@ def citations_verified(
             "report": row["path"] if row else "",
         },
     )
+
+
+@dg.asset_check(
+    asset=report, partitions_def=topics_partitions,
+    description="Every plan question is answered with citations or listed as open with a reason.",
+)
+def questions_accounted(
+    context: dg.AssetCheckExecutionContext, research: ResearchResource
+) -> dg.AssetCheckResult:
+    """No question silently dropped; the share answered is a quality score (WARN below half)."""
+    services = research.services(context.log)
+    missing, answered, total = pipeline.account_questions(services, context.partition_key)
+    share = answered / total if total else 0.0
+    if missing:
+        return dg.AssetCheckResult(
+            passed=False, severity=dg.AssetCheckSeverity.ERROR,
+            metadata={"unaccounted": dg.MetadataValue.md("\n".join(f"- {q}" for q in missing)),
+                      "answered_share": round(share, 3)})
+    return dg.AssetCheckResult(
+        passed=share >= 0.5, severity=dg.AssetCheckSeverity.WARN,
+        metadata={"answered": f"{answered}/{total}", "answered_share": round(share, 3)})
