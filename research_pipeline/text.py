@@ -54,14 +54,19 @@ def terms(text: str, drop: frozenset[str] = STOPWORDS) -> list[str]:
     return [stem(w) for w in words(text) if w not in drop and len(w) > 1]
 
 
-def question_terms(text: str) -> list[str]:
-    """The content terms of a question, in order, without repeats."""
-    seen: dict[str, None] = {}
+def question_words(text: str) -> dict[str, str]:
+    """Stem -> first surface word, for the content words of a question, in order."""
+    seen: dict[str, str] = {}
     for w in words(text):
         if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
             continue
-        seen.setdefault(stem(w), None)
-    return list(seen)
+        seen.setdefault(stem(w), w)
+    return seen
+
+
+def question_terms(text: str) -> list[str]:
+    """The content terms of a question, in order, without repeats."""
+    return list(question_words(text))
 
 
 def normalize_ws(text: str) -> str:

@@ -75,6 +75,32 @@ def import_topic(env: Path) -> Path:
     return write_topic(env / "topics", "imports", IMPORT_TOPIC)
 
 
+def approve_topic(services: Services, path: Path, run_id: str = "run-plan"):  # noqa: ANN201
+    """Register a topic file, make its plan and approve it, as a reviewer would."""
+    from research_pipeline import pipeline
+    from research_pipeline.topics import parse_topic
+
+    topic = parse_topic(path)
+    pipeline.register_topic(services, topic)
+    pipeline.make_plan(services, topic.id, run_id)
+    pipeline.decide(services, topic.id, "approved", "test", None, "test")
+    return topic
+
+
+def corpus_services(env: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+                    files: dict[str, str]) -> Services:
+    """Services searching only a corpus made of ``files`` (name -> Markdown text)."""
+    docs = env / f"docs-{name}"
+    docs.mkdir()
+    for filename, text in files.items():
+        (docs / filename).write_text(text, encoding="utf-8")
+    data = env / f"data-{name}"
+    CorpusManager(data).add_folder(docs, name)
+    monkeypatch.setenv("RESEARCH_DATA_DIR", str(data))
+    monkeypatch.setenv("RESEARCH_CORPUS", name)
+    return Services(settings=load_settings())
+
+
 def run_cli(*args: str, env_extra: dict[str, str] | None = None,
             timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """Run the real console script in a subprocess with the test's environment."""

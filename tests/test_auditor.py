@@ -6,9 +6,9 @@ import pytest
 from research_pipeline import pipeline
 from research_pipeline.auditor import load_policy
 from research_pipeline.errors import ConfigError
-from research_pipeline.settings import PROJECT_ROOT, load_settings
+from research_pipeline.settings import PROJECT_ROOT
 from research_pipeline.topics import parse_topic
-from tests.conftest import write_topic
+from tests.conftest import approve_topic, corpus_services, write_topic
 
 
 def _auto_topic(env: Path, name: str, extra: str = "", questions: int = 2) -> Path:
@@ -105,29 +105,16 @@ def test_sensitive_subjects_always_need_a_person(services, env):
 
 
 def test_blocked_domains_are_excluded_from_every_search(services, env, monkeypatch):
-    from research_pipeline.corpus.manager import CorpusManager
-
-    docs = env / "docs"
-    docs.mkdir()
-    for host in ("good.example", "example-spam.test"):
-        (docs / f"{host}.md").write_text(
-            f"---\ntitle: Kilns at {host}\nurl: https://{host}/kiln\n---\n"
-            "A kiln fires clay at high temperature to harden pottery before glazing.\n")
-    data = env / "data"
-    CorpusManager(data).add_folder(docs, "kilns")
-    monkeypatch.setenv("RESEARCH_DATA_DIR", str(data))
-    monkeypatch.setenv("RESEARCH_CORPUS", "kilns")
-    services = pipeline.Services(settings=load_settings())
-    path = write_topic(env / "topics", "kiln", """
+    services = corpus_services(env, monkeypatch, "kilns", {
+        f"{host}.md": f"---\ntitle: Kilns at {host}\nurl: https://{host}/kiln\n---\n"
+                      "A kiln fires clay at high temperature to harden pottery before glazing.\n"
+        for host in ("good.example", "example-spam.test")})
+    topic = approve_topic(services, write_topic(env / "topics", "kiln", """
         ---
         title: "Kilns"
         questions: ["What does a kiln do to clay?"]
         ---
-        """)
-    topic = parse_topic(path)
-    pipeline.register_topic(services, topic)
-    pipeline.make_plan(services, topic.id, "r")
-    pipeline.decide(services, topic.id, "approved", "me", None, "test")
+        """))
     pipeline.run_research(services, topic.id, "r")
     urls = {r["url"] for r in services.store._read("select url from search_results")}  # noqa: SLF001
     assert urls == {"https://good.example/kiln"}

@@ -5,10 +5,7 @@ import pytest
 from research_pipeline import pipeline
 from research_pipeline.citations import check_report
 from research_pipeline.contradictions import conflict_between
-from research_pipeline.corpus.manager import CorpusManager
-from research_pipeline.settings import load_settings
-from research_pipeline.topics import parse_topic
-from tests.conftest import write_topic
+from tests.conftest import approve_topic, corpus_services, write_topic
 
 
 @pytest.mark.parametrize(("a", "b", "detail"), [
@@ -28,31 +25,21 @@ def test_conflict_rules(a, b, detail):
 
 
 def test_planted_disagreement_is_reported_side_by_side(env, monkeypatch):
-    docs = env / "docs"
-    docs.mkdir()
-    (docs / "guild.md").write_text(
-        "---\ntitle: Potters guild handbook\nurl: https://guild.example/firing\n---\n"
-        "Bisque firing heats raw clay to about 1000 degrees Celsius in the kiln. "
-        "After bisque firing the pots are porous and ready for glaze.\n")
-    (docs / "blog.md").write_text(
-        "---\ntitle: A kiln blog\nurl: https://blog.example/kiln\n---\n"
-        "Bisque firing heats raw clay to about 1200 degrees Celsius in the kiln. "
-        "Many potters bisque twice.\n")
-    data = env / "data"
-    CorpusManager(data).add_folder(docs, "pottery")
-    monkeypatch.setenv("RESEARCH_DATA_DIR", str(data))
-    monkeypatch.setenv("RESEARCH_CORPUS", "pottery")
-    services = pipeline.Services(settings=load_settings())
-    topic = parse_topic(write_topic(env / "topics", "bisque", """
+    services = corpus_services(env, monkeypatch, "pottery", {
+        "guild.md": "---\ntitle: Potters guild handbook\nurl: https://guild.example/firing\n"
+                    "---\nBisque firing heats raw clay to about 1000 degrees Celsius in the "
+                    "kiln. After bisque firing the pots are porous and ready for glaze.\n",
+        "blog.md": "---\ntitle: A kiln blog\nurl: https://blog.example/kiln\n---\n"
+                   "Bisque firing heats raw clay to about 1200 degrees Celsius in the kiln. "
+                   "Many potters bisque twice.\n",
+    })
+    topic = approve_topic(services, write_topic(env / "topics", "bisque", """
         ---
         title: "Bisque firing"
         questions: ["To what temperature does bisque firing heat raw clay?"]
         max_rounds: 1
         ---
         """))
-    pipeline.register_topic(services, topic)
-    pipeline.make_plan(services, topic.id, "r")
-    pipeline.decide(services, topic.id, "approved", "me", None, "test")
     pipeline.run_research(services, topic.id, "r")
     pipeline.extract_facts(services, topic.id, "r")
     report = pipeline.write_report(services, topic.id, "r")

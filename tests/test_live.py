@@ -14,7 +14,7 @@ from research_pipeline.live.models import StructuredOutputError
 from research_pipeline.settings import load_settings
 from research_pipeline.topics import parse_topic
 from tests import fake_world
-from tests.conftest import run_cli, write_topic
+from tests.conftest import approve_topic, run_cli, write_topic
 from tests.fakes import FakeServer, error_reply, gemini_text
 
 EXA_KEY = "exa-secret-key-0123456789"
@@ -115,19 +115,11 @@ def _services(**overrides):
     return pipeline.Services(settings=load_settings(**overrides))
 
 
-def _plan_and_approve(services, topic_path):
-    topic = parse_topic(topic_path)
-    pipeline.register_topic(services, topic)
-    pipeline.make_plan(services, topic.id, "run-plan")
-    pipeline.decide(services, topic.id, "approved", "test", None, "test")
-    return topic
-
-
 def test_429_then_success_is_retried(live_env, servers):
     _, gem = servers
     gem.faults.append(error_reply(429, "rate limited", {"retry-after": "0"}))
     services = _services()
-    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
     assert len(gem.requests) == 2  # the 429, then the plan
     outcome = pipeline.run_research(services, topic.id, "run-1")
     assert outcome.rounds >= 1
@@ -136,7 +128,7 @@ def test_429_then_success_is_retried(live_env, servers):
 def test_repeated_500s_fail_clearly_and_store_nothing_twice(live_env, servers):
     _, gem = servers
     services = _services()
-    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
     gem.faults.extend([error_reply(500, "boom")] * 10)
     with pytest.raises(ProviderError, match="after 5 attempts"):
         pipeline.run_research(services, topic.id, "run-1")
@@ -152,7 +144,7 @@ def test_repeated_500s_fail_clearly_and_store_nothing_twice(live_env, servers):
 def test_timeout_is_retried(live_env, servers):
     exa, _ = servers
     services = _services()
-    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
     exa.faults.append("timeout")
     outcome = pipeline.run_research(services, topic.id, "run-1")
     assert outcome.sources > 0
@@ -176,7 +168,7 @@ def test_malformed_model_output_fails_the_plan_clearly(live_env, servers):
 def test_invented_quote_is_never_stored(live_env, servers):
     _, gem = servers
     services = _services()
-    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
     gem.responder = lambda r: fake_world.gemini_model(
         r, quote_override="the moon is made of green cheese entirely")
     pipeline.run_research(services, topic.id, "run-1")
@@ -204,7 +196,7 @@ def test_budget_stops_gracefully_and_the_report_says_so(live_env, servers):
     path = write_topic(live_env / "topics", "tides", TIDES.replace("max_cost_usd: 1.0",
                                                                    "max_cost_usd: 0.012"))
     services = _services()
-    topic = _plan_and_approve(services, path)
+    topic = approve_topic(services, path)
     outcome = pipeline.run_research(services, topic.id, "run-1")
     assert outcome.stop_reason == "budget"
     pipeline.extract_facts(services, topic.id, "run-1")
@@ -227,7 +219,7 @@ def test_openai_compatible_server_end_to_end(env, monkeypatch):
         monkeypatch.setenv("RESEARCH_MODEL_STRONG", "llama3.2")
         path = write_topic(env / "topics", "tides", TIDES)
         services = _services()
-        topic = _plan_and_approve(services, path)
+        topic = approve_topic(services, path)
         pipeline.run_research(services, topic.id, "run-1")
         pipeline.extract_facts(services, topic.id, "run-1")
         report = pipeline.write_report(services, topic.id, "run-1")
@@ -265,7 +257,7 @@ def test_facts_are_extracted_round_by_round_and_tracked_per_question(live_env, s
     _, gem = servers
     gem.responder = lambda r: fake_world.gemini_model(r, answer_from_round=2)
     services = _services()
-    topic = _plan_and_approve(services, live_env / "topics" / "tides.md")
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
     outcome = pipeline.run_research(services, topic.id, "run-1")
     assert outcome.rounds == 2
     steps = [r[0] for r in _rows(live_env, "select step from llm_calls where step in "

@@ -4,8 +4,7 @@ import pytest
 
 from research_pipeline import pipeline
 from research_pipeline.search import LocalSearch
-from research_pipeline.topics import parse_topic
-from tests.conftest import write_topic
+from tests.conftest import approve_topic, write_topic
 
 TOPIC = """
     ---
@@ -24,10 +23,7 @@ class Crash(RuntimeError):
 
 
 def test_retry_resumes_after_the_last_finished_round(services, env, monkeypatch):
-    topic = parse_topic(write_topic(env / "topics", "gen", TOPIC))
-    pipeline.register_topic(services, topic)
-    pipeline.make_plan(services, topic.id, "run-plan")
-    pipeline.decide(services, topic.id, "approved", "test", None, "test")
+    topic = approve_topic(services, write_topic(env / "topics", "gen", TOPIC))
     real = LocalSearch.search
     seen_queries: list[str] = []
 

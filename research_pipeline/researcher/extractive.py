@@ -38,6 +38,7 @@ from research_pipeline.text import (
     looks_like_code,
     normalize_ws,
     question_terms,
+    question_words,
     sentence_spans,
     stem,
     terms,
@@ -97,12 +98,7 @@ def derive_questions(topic: Topic) -> list[str]:
 
 
 def _readable_terms(text: str) -> list[str]:
-    seen: dict[str, str] = {}
-    for w in words(text):
-        if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
-            continue
-        seen.setdefault(stem(w), w)
-    return list(seen.values())
+    return list(question_words(text).values())
 
 
 def query_key(text: str) -> str:
