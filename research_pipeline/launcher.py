@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import dagster as dg
 
+from research_pipeline.defs.automation import LAUNCHED_BY_TAG
 from research_pipeline.defs.partitions import TOPICS_PARTITION
 
 _ACTIVE = [
@@ -55,7 +56,7 @@ def run_partition(
     run_config = {"loggers": {"console": {"config": {"log_level": log_level}}}}
     result = dg.execute_job(
         recon, instance=instance, run_config=run_config,
-        tags={"dagster/partition": topic_id, "research/launched_by": "cli", **(tags or {})},
+        tags={"dagster/partition": topic_id, LAUNCHED_BY_TAG: "cli", **(tags or {})},
     )
     error = None
     if not result.success:

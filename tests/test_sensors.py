@@ -96,3 +96,13 @@ def test_approve_plan_job_records_a_ui_decision(env, services, import_topic):
         run_config={"ops": {"record_plan_decision": {"config": {"topic": "nope"}}}},
         resources=_resources(), instance=dg.DagsterInstance.get(), raise_on_error=False)
     assert not failed.success
+
+
+def test_approval_sensor_leaves_cli_runs_to_the_cli(env, services, import_topic):
+    instance = dg.DagsterInstance.get()
+    pipeline.register_topic(services, parse_topic(import_topic))
+    pipeline.make_plan(services, "imports", None)
+    pipeline.decide(services, "imports", "approved", "bob", None, "cli-run")
+    result = approval_sensor(dg.build_sensor_context(instance=instance, resources=_resources()))
+    assert result.run_requests == []
+    assert result.cursor  # consumed, not retried

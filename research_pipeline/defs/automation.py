@@ -14,6 +14,7 @@ from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
 from research_pipeline.topics import load_topics, topic_files
 
 APPROVAL_TAG = "research/approval"
+LAUNCHED_BY_TAG = "research/launched_by"
 _ACTIVE = [
     dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED,
     dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
@@ -80,7 +81,8 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
         current = services.store.current_plan(topic_id)
         launched = context.instance.get_runs(
             filters=dg.RunsFilter(tags={APPROVAL_TAG: approval_id}), limit=1)
-        if current is None or current["plan_version"] != row["plan_version"] or launched:
+        if current is None or current["plan_version"] != row["plan_version"] or launched or (
+                _cli_continues(context.instance, row)):
             new_cursor = row["created_at"]
             continue
         if topic_has_active_run(context.instance, topic_id):
@@ -92,6 +94,14 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
         run_requests=requests,
         cursor=new_cursor.isoformat() if new_cursor else context.cursor,
     )
+
+
+def _cli_continues(instance: dg.DagsterInstance, approval: dict) -> bool:
+    """True for approvals made inside a CLI ``run``, which launches the gated run itself."""
+    if approval["source"] == "cli-run":
+        return True
+    run = instance.get_run_by_id(approval["run_id"]) if approval["run_id"] else None
+    return run is not None and run.tags.get(LAUNCHED_BY_TAG) == "cli"
 
 
 @dg.schedule(
