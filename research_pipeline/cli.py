@@ -148,6 +148,7 @@ def run(
     approve: Annotated[bool, typer.Option("--approve", help="Approve each new plan and go on")] = False,
     refresh: Annotated[bool, typer.Option("--refresh", help="Bypass the caches")] = False,
     by: Annotated[str | None, typer.Option(help="Name recorded with --approve")] = None,
+    parallel: Annotated[int, typer.Option(min=1, max=16, help="Topics researched at once, each in its own process")] = 1,
 ) -> None:
     """Plan, gate and research each topic as runs on the project's Dagster instance."""
     from research_pipeline import pipeline
@@ -170,8 +171,15 @@ def run(
     home = ensure_dagster_home()
     import dagster as dg
 
+    # Created here, once: storages made by several processes at once would race.
     instance = dg.DagsterInstance.get()
+    services.store.ensure_schema()
     _say(f"dagster instance: {home}")
+    if parallel > 1 and len(topics) > 1:
+        flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
+            ["--by", by] if by else [])
+        code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
+        raise typer.Exit(EXIT_ERROR if errors else code)
     approver = by or os.environ.get("USER") or getpass.getuser()
     failed, awaiting, done = len(errors), [], []
     for n, topic in enumerate(topics, 1):
@@ -235,6 +243,43 @@ def run(
         raise typer.Exit(EXIT_ERROR)
     if awaiting:
         raise typer.Exit(EXIT_AWAITING)
+
+
+def _run_in_parallel(paths: list[str], flags: list[str], workers: int) -> int:
+    """Split the topics over ``workers`` ``run`` processes; their output streams through.
+
+    Each child is a normal CLI run on the same instance and database (the store's short
+    transactions let them share it) and pays Dagster's start-up once for its share. The
+    exit code is 1 if any failed, else 3 if any awaits approval, else 0.
+    """
+    import subprocess
+    import threading
+
+    exe = Path(sys.executable).with_name("research-pipeline")
+    shares = [paths[i::workers] for i in range(min(workers, len(paths)))]
+    procs = [
+        subprocess.Popen([str(exe), "run", *share, *flags], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        for share in shares
+    ]
+
+    def pump(proc: subprocess.Popen[str], worker: int) -> None:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            _say(f"[worker {worker}] {line.rstrip()}")
+
+    threads = [threading.Thread(target=pump, args=(p, n), daemon=True)
+               for n, p in enumerate(procs, 1)]
+    for thread in threads:
+        thread.start()
+    codes = [proc.wait() for proc in procs]
+    for thread in threads:
+        thread.join(timeout=5)
+    failed = sum(c not in (EXIT_OK, EXIT_AWAITING) for c in codes)
+    awaiting = sum(c == EXIT_AWAITING for c in codes)
+    _say(f"done: {len(paths)} topics in {len(procs)} parallel processes; "
+         f"{failed} process(es) with failures, {awaiting} with topics awaiting approval")
+    return EXIT_ERROR if failed else EXIT_AWAITING if awaiting else EXIT_OK
 
 
 # -- approvals ---------------------------------------------------------------------------

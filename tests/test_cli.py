@@ -124,3 +124,21 @@ def test_topic_files_outside_topics_dir_and_own_corpus(env):
     unknown = run_cli("run", str(topic), env_extra={"RESEARCH_CORPUS": "nope"})
     assert unknown.returncode == 1
     assert "unknown corpus 'nope'" in unknown.stderr
+
+
+def test_parallel_runs_share_the_instance_and_the_store(env, import_topic):
+    write_topic(env / "topics", "finally", """
+        ---
+        title: "The finally clause"
+        questions: ["When does the finally clause of a try statement run?"]
+        max_rounds: 1
+        ---
+        """)
+    gated = run_cli("run", "--parallel", "2")
+    assert gated.returncode == 3, gated.stderr
+    states = {r["topic_id"]: r["state"] for r in json.loads(run_cli("status", "--json").stdout)}
+    assert states == {"finally": "awaiting approval", "imports": "awaiting approval"}
+    done = run_cli("run", "--parallel", "2", "--approve")
+    assert done.returncode == 0, done.stderr
+    assert "0 process(es) with failures, 0 with topics awaiting approval" in done.stderr
+    assert (env / "reports" / "finally.md").exists() and (env / "reports" / "imports.md").exists()
