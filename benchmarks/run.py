@@ -110,6 +110,28 @@ def bench_orchestration(data: Path, work: Path) -> dict[str, float]:
             "dagster_cli_s": dagster_total, "overhead_ratio": dagster_total / direct_total}
 
 
+def bench_parallel(data: Path, work: Path) -> dict[str, float]:
+    """The dev eval topics through `run --approve`, in one process and split over two."""
+    import shutil
+    import subprocess
+
+    exe = Path(sys.executable).with_name("research-pipeline")
+    out = {}
+    for workers in (1, 2):
+        root = work / f"parallel-{workers}"
+        shutil.copytree(ROOT / "evalsets" / "dev", root / "topics")
+        (root / "dh").mkdir()
+        env = dict(os.environ, RESEARCH_DATA_DIR=str(data), RESEARCH_DB=str(root / "db.duckdb"),
+                   RESEARCH_REPORTS_DIR=str(root / "r"), RESEARCH_TOPICS_DIR=str(root / "topics"),
+                   DAGSTER_HOME=str(root / "dh"))
+        started = time.perf_counter()
+        subprocess.run([str(exe), "run", "--approve", "--parallel", str(workers)], env=env,
+                       capture_output=True, check=True)
+        out[workers] = time.perf_counter() - started
+    return {"one_s": out[1], "two_s": out[2], "speedup": out[1] / out[2],
+            "topics": len(list((ROOT / "evalsets" / "dev").glob("*.md")))}
+
+
 def bench_corpus(work: Path) -> dict[str, float]:
     from research_pipeline.corpus.manager import CorpusManager
 
@@ -194,6 +216,9 @@ def main() -> None:
               f"{live['critical_s']:.1f}s; all latencies in series {live['serial_s']:.1f}s "
               f"(x{live['serial_s'] / live['wall_s']:.1f} from concurrency, "
               f"wall/critical x{live['wall_s'] / live['critical_s']:.2f})")
+        par = bench_parallel(work / "fresh", work)
+        print(f"run --approve over {par['topics']} topics: one process {par['one_s']:.1f}s, "
+              f"--parallel 2 {par['two_s']:.1f}s -> {par['speedup']:.2f}x")
         orch = bench_orchestration(work / "fresh", work)
         print(f"one topic: domain steps {orch['direct_steps_s']:.2f}s "
               f"(process {orch['direct_process_s']:.2f}s), through Dagster runs "
