@@ -37,6 +37,7 @@ from research_pipeline.topics import Topic
 
 MAX_SOURCE_CHARS = 12_000
 MAX_REFLECT_CHARS = 1_500
+MAX_REFLECT_SOURCES = 30
 MAX_FACT_SOURCES = 12
 _MARKER = re.compile(r"\[\^(\d+)\]")
 _COVERAGE = {"answered": 1.0, "partial": 0.5, "unanswered": 0.0}
@@ -211,8 +212,10 @@ class LLMResearcher:
 
     def reflect(self, plan: ResearchPlan, evidence: list[Evidence], round_no: int) -> Reflection:
         """The model judges each question against the retrieved sources."""
+        # The best-scored sources, each cut short, keep the prompt (and its cost) bounded.
+        best = sorted(evidence, key=lambda e: -e.score)[:MAX_REFLECT_SOURCES]
         sources = [{"id": e.source.source_id, "title": e.source.title,
-                    "text": e.source.text[:MAX_REFLECT_CHARS]} for e in evidence]
+                    "text": e.source.text[:MAX_REFLECT_CHARS]} for e in best]
         out = self.client.structured(
             step="reflect", template="reflect.j2", role="fast", response_model=ReflectOut,
             context={"round": round_no, "title": plan.title, "questions": plan.questions,
