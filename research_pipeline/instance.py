@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from research_pipeline.settings import PROJECT_ROOT
 
@@ -28,3 +30,24 @@ def ensure_dagster_home() -> Path:
             shutil.copyfile(source, target)
     os.environ["DAGSTER_HOME"] = str(home)
     return home
+
+
+def get_instance() -> Any:
+    """The project's Dagster instance, created under a file lock.
+
+    Two CLI processes starting at once on a new instance folder would otherwise both
+    create its SQLite storages and trip over each other's schema migrations.
+    """
+    import dagster as dg
+
+    home = ensure_dagster_home()
+    with (home / ".instance.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            instance = dg.DagsterInstance.get()
+            # Touch every storage so that it is created while the lock is held.
+            instance.get_runs(limit=1)
+            instance.get_dynamic_partitions("topics")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return instance
