@@ -471,6 +471,18 @@ class ExtractiveResearcher:
             + (f", {len(open_ids) - len(partly)} left open" if len(open_ids) > len(partly) else "")
             + "."
         )
+        # Key findings: the quoted sentence of each answered question's best passage,
+        # cited with the same footnote as the passage itself.
+        lead: dict[int, tuple[int, Fact]] = {}
+        for marker, fact in facts:
+            if fact.question_id in {q.id for q in answered}:
+                lead.setdefault(fact.question_id, (marker, fact))
+        findings = []
+        for _, (marker, fact) in sorted(lead.items()):
+            sentence = fact.quote.rstrip()
+            findings.append(f"{sentence}{'' if sentence[-1:] in '.!?' else '.'}[^{marker}]")
+        if findings:
+            overview += "\n\nIn short: " + " ".join(findings)
         out = {0: overview}
         for q in plan.questions:
             if q.id in by_question:
