@@ -92,7 +92,7 @@ def score_phrases(topic: Topic, markdown: str) -> tuple[int, int]:
 
 
 def run_eval(services: pipeline.Services, directory: Path, name: str | None = None,
-             progress: pipeline.Progress = pipeline._silent) -> list[EvalScore]:  # noqa: SLF001
+             progress: pipeline.Progress | None = None) -> list[EvalScore]:
     """Research every topic of an eval set in-process (auto-approved) and score it."""
     paths = topic_files(directory)
     topics, errors = load_topics(paths)
@@ -118,26 +118,19 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
             written = pipeline.write_report(local, topic.id, run_id)
             _, check = pipeline.verify_report(local, topic.id)
             expected, found = score_phrases(topic, written.markdown)
-            calls = local.store._read(  # noqa: SLF001
-                "SELECT (SELECT count(*) FROM llm_calls WHERE run_id = ?) + "
-                "(SELECT count(*) FROM search_calls WHERE run_id = ?) AS n, "
-                "(SELECT coalesce(sum(cost_usd), 0) FROM llm_calls WHERE run_id = ?) + "
-                "(SELECT coalesce(sum(cost_usd), 0) FROM search_calls WHERE run_id = ?) AS cost",
-                [run_id] * 4,
-            )[0]
+            n_calls, cost = local.store.run_totals(run_id)
             score = EvalScore(
                 topic_id=topic.id, questions=written.questions, answered=written.answered,
                 expected=expected, found=found, citations=len(check.footnotes),
                 citations_verified=sum(check.verified.values()),
                 distinct_sources=len({f.url for f in check.footnotes}),
                 unsupported_sentences=unsupported_paragraphs(written.markdown),
-                calls=int(calls["n"]),
-                cost_usd=float(calls["cost"]), seconds=time.monotonic() - started,
+                calls=n_calls, cost_usd=cost, seconds=time.monotonic() - started,
             )
         except ResearchPipelineError as exc:
             score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
                               time.monotonic() - started, error=str(exc))
-        progress(f"{topic.id}: answered {score.answered}/{score.questions}, "
+        (progress or services.progress)(f"{topic.id}: answered {score.answered}/{score.questions}, "
                  f"expected {score.found}/{score.expected}, citations "
                  f"{score.citations_verified}/{score.citations}")
         scores.append(score)

@@ -596,6 +596,17 @@ class Store:
         )
         return round(float(rows[0]["c"]), 6) if rows else 0.0
 
+    def run_totals(self, run_id: str) -> tuple[int, float]:
+        """(provider calls, USD) recorded under one run."""
+        rows = self._read(
+            "SELECT (SELECT count(*) FROM llm_calls WHERE run_id = ?) + "
+            "(SELECT count(*) FROM search_calls WHERE run_id = ?) AS n, "
+            "coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id = ?), 0) + "
+            "coalesce((SELECT sum(cost_usd) FROM search_calls WHERE run_id = ?), 0) AS cost",
+            [run_id] * 4,
+        )
+        return (int(rows[0]["n"]), float(rows[0]["cost"])) if rows else (0, 0.0)
+
     def research_queries(self, research_id: str) -> list[dict]:
         """Every query of a research attempt, in round order."""
         return self._read(
