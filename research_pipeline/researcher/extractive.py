@@ -397,7 +397,7 @@ class ExtractiveResearcher:
                     fact_id=stable_hash(q.id, window.source.source_id, window.start, window.end),
                     question_id=q.id, source_id=window.source.source_id,
                     url=window.source.url, title=window.source.title, quote=quote,
-                    text=normalize_ws(window.text), score=round(score, 4),
+                    text=_clean(window.text), score=round(score, 4),
                 ))
             facts += self._disagreements(q.id, ranked, facts, used_quotes)
         return facts
@@ -438,7 +438,7 @@ class ExtractiveResearcher:
     def _quote(self, question: str, window: _Window) -> str:
         qterms = question_terms(question)
         weights = self._weights(qterms)
-        best_text, best_value = normalize_ws(window.text), -1.0
+        best_text, best_value = _clean(window.text), -1.0
         for start, end in window.sentence_spans:
             sentence = window.source.text[start:end]
             if len(words(sentence)) < MIN_QUOTE_WORDS:
@@ -446,7 +446,7 @@ class ExtractiveResearcher:
             stems_ = set(terms(sentence))
             value = sum(weights[t] for t in qterms if t in stems_)
             if value > best_value:
-                best_text, best_value = normalize_ws(sentence), value
+                best_text, best_value = _clean(sentence), value
         return best_text
 
     def write_answer(
@@ -488,6 +488,11 @@ class ExtractiveResearcher:
             if q.id in by_question:
                 out[q.id] = "\n\n".join(by_question[q.id])
         return out
+
+
+def _clean(text: str) -> str:
+    """One line of text without a leading list bullet (still a verbatim span)."""
+    return re.sub(r"^(?:[*\u2022-]\s+)+", "", normalize_ws(text))
 
 
 def _has_variant(term: str, stems: frozenset[str]) -> bool:
