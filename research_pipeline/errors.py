@@ -40,7 +40,3 @@ class NotApprovedError(ResearchPipelineError):
 
 class ProviderError(ResearchPipelineError):
     """A search or model provider is unavailable or misconfigured."""
-
-
-class CitationError(ResearchPipelineError):
-    """A report's footnotes break the citation contract."""

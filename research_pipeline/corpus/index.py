@@ -15,7 +15,6 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
-from research_pipeline.text import terms
 
 INDEX_FORMAT = 1
 
@@ -164,12 +163,3 @@ class CorpusIndex:
             df = searcher.doc_freq("body", term)
             out[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         return out
-
-    def num_docs(self) -> int:
-        """How many chunks the index holds."""
-        return int(self.searcher().num_docs)
-
-
-def query_terms_of(text: str) -> list[str]:
-    """The index terms of free query text (stemmed like the ``en_stem`` tokenizer)."""
-    return terms(text)
