@@ -155,7 +155,7 @@ def run(
     from research_pipeline.defs.automation import APPROVAL_TAG
     from research_pipeline.defs.jobs import PLAN_JOB, RESEARCH_JOB
     from research_pipeline.defs.resources import REFRESH_TAG
-    from research_pipeline.instance import ensure_dagster_home, get_instance
+    from research_pipeline.instance import get_instance
     from research_pipeline.launcher import active_run, ensure_partition, run_partition
     from research_pipeline.topics import load_topics
     from research_pipeline.topics import topic_files as list_topic_files
@@ -168,10 +168,9 @@ def run(
     topics, errors = load_topics(paths)
     for error in errors:
         _say(f"error: {error}")
-    home = ensure_dagster_home()
     instance = get_instance()
     services.store.ensure_schema()
-    _say(f"dagster instance: {home}")
+    _say(f"dagster instance: {instance.root_directory}")
     if parallel > 1 and len(topics) > 1:
         flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
             ["--by", by] if by else [])

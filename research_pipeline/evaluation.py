@@ -45,18 +45,21 @@ class EvalScore:
         return self.found / self.expected if self.expected else 0.0
 
 
-def answer_sections(markdown: str) -> dict[int, str]:
-    """Per question number, the answer text of its section (no heading, no markers)."""
+def _section_bodies(markdown: str) -> dict[int, str]:
+    """Per question number, the raw text under its heading, up to the next heading."""
     body = "\n".join(line for line in markdown.splitlines() if not line.startswith("[^"))
     out: dict[int, str] = {}
-    matches = list(_SECTION_RE.finditer(body))
-    for i, match in enumerate(matches):
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(body)
-        text = body[match.end():end]
+    for match in _SECTION_RE.finditer(body):
+        text = body[match.end():]
         text = text.split("\n", 1)[1] if "\n" in text else ""
-        text = re.split(r"^## ", text, flags=re.MULTILINE)[0]
-        out[int(match.group(1))] = " ".join(_MARKER_RE.sub("", text).split())
+        out[int(match.group(1))] = re.split(r"^## ", text, flags=re.MULTILINE)[0]
     return out
+
+
+def answer_sections(markdown: str) -> dict[int, str]:
+    """Per question number, the answer text of its section (no heading, no markers)."""
+    return {n: " ".join(_MARKER_RE.sub("", text).split())
+            for n, text in _section_bodies(markdown).items()}
 
 
 def _found(phrases: list[str], text: str) -> int:
@@ -66,12 +69,8 @@ def _found(phrases: list[str], text: str) -> int:
 
 def unsupported_paragraphs(markdown: str) -> int:
     """Answer paragraphs that carry no footnote marker (no stated support)."""
-    body = "\n".join(line for line in markdown.splitlines() if not line.startswith("[^"))
     count = 0
-    for match in _SECTION_RE.finditer(body):
-        text = body[match.end():]
-        text = text.split("\n", 1)[1] if "\n" in text else ""
-        text = re.split(r"^## ", text, flags=re.MULTILINE)[0]
+    for text in _section_bodies(markdown).values():
         for paragraph in text.split("\n\n"):
             paragraph = paragraph.strip()
             if paragraph and not paragraph.startswith("_") and not _MARKER_RE.search(paragraph):

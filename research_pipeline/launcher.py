@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import dagster as dg
 
-from research_pipeline.defs.automation import LAUNCHED_BY_TAG
 from research_pipeline.defs.partitions import TOPICS_PARTITION
+
+LAUNCHED_BY_TAG = "research/launched_by"
 
 _ACTIVE = [
     dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED,

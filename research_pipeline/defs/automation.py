@@ -11,24 +11,12 @@ from research_pipeline import pipeline
 from research_pipeline.defs.jobs import plan_job, research_job
 from research_pipeline.defs.partitions import TOPICS_PARTITION
 from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
+from research_pipeline.launcher import LAUNCHED_BY_TAG, active_run
 from research_pipeline.topics import load_topics, topic_files
 
 APPROVAL_TAG = "research/approval"
-LAUNCHED_BY_TAG = "research/launched_by"
-_ACTIVE = [
-    dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED,
-    dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
-]
 REFRESH_EVERY = {"daily": timedelta(days=1), "weekly": timedelta(days=7),
                  "monthly": timedelta(days=30)}
-
-
-def topic_has_active_run(instance: dg.DagsterInstance, topic_id: str) -> bool:
-    """True while any run of the topic's partition is queued or in progress."""
-    runs = instance.get_runs(
-        filters=dg.RunsFilter(tags={"dagster/partition": topic_id}, statuses=_ACTIVE), limit=1
-    )
-    return bool(runs)
 
 
 @dg.sensor(
@@ -85,7 +73,7 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
                 _cli_continues(context.instance, row)):
             new_cursor = row["created_at"]
             continue
-        if topic_has_active_run(context.instance, topic_id):
+        if active_run(context.instance, topic_id):
             break  # try this approval again on a later tick
         requests.append(dg.RunRequest(partition_key=topic_id, run_key=f"approval-{approval_id}",
                                       tags={APPROVAL_TAG: approval_id}))
