@@ -1,0 +1,97 @@
+"""The Typer application, its global options, and what every command shares.
+
+Exit codes: 0 done, 3 some topics await approval, 1 errors, 2 usage. It never prompts.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from research_pipeline.errors import ResearchPipelineError
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_AWAITING = 0, 1, 2, 3
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+    help="Batch research as Dagster assets: topic files in, footnoted reports out.",
+)
+corpus_app = typer.Typer(no_args_is_help=True, help="Manage local search corpora.")
+app.add_typer(corpus_app, name="corpus")
+
+
+def say(message: str) -> None:
+    """Progress and messages go to stderr; results go to stdout."""
+    typer.echo(message, err=True)
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
+    """Print an error line and return the exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+class Format(StrEnum):
+    """Output formats of ``sql``."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+@app.callback()
+def main_options(
+    db: Annotated[Path | None, typer.Option(help="DuckDB file [RESEARCH_DB]")] = None,
+    data_dir: Annotated[Path | None, typer.Option(help="Indexes and caches [RESEARCH_DATA_DIR]")] = None,
+    reports_dir: Annotated[Path | None, typer.Option(help="Reports [RESEARCH_REPORTS_DIR]")] = None,
+    topics_dir: Annotated[Path | None, typer.Option(help="Topic files [RESEARCH_TOPICS_DIR]")] = None,
+    search: Annotated[str | None, typer.Option(help="local | exa [RESEARCH_SEARCH]")] = None,
+    llm: Annotated[str | None, typer.Option(help="extractive | gemini | openai [RESEARCH_LLM]")] = None,
+    corpus: Annotated[str | None, typer.Option(help="Corpora for local search [RESEARCH_CORPUS]")] = None,
+    model_fast: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_FAST]")] = None,
+    model_strong: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_STRONG]")] = None,
+) -> None:
+    """Global options; each is also a ``RESEARCH_*`` environment variable."""
+    flags = {"RESEARCH_DB": db, "RESEARCH_DATA_DIR": data_dir,
+             "RESEARCH_REPORTS_DIR": reports_dir, "RESEARCH_TOPICS_DIR": topics_dir,
+             "RESEARCH_SEARCH": search, "RESEARCH_LLM": llm, "RESEARCH_CORPUS": corpus,
+             "RESEARCH_MODEL_FAST": model_fast, "RESEARCH_MODEL_STRONG": model_strong}
+    for env, value in flags.items():
+        if value is not None:
+            os.environ[env] = str(Path(value).resolve()) if isinstance(value, Path) else value
+
+
+def services_from_settings():  # noqa: ANN202 - imported lazily so that --help stays fast
+    """Services from the settings; a bad setting is a usage error naming it."""
+    from pydantic import ValidationError
+
+    from research_pipeline.pipeline import Services
+    from research_pipeline.settings import export_to_environment, load_settings
+
+    try:
+        settings = load_settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = "RESEARCH_" + str(first["loc"][0]).upper()
+        raise fail(f"setting {field}: {first['msg']}", EXIT_USAGE) from exc
+    export_to_environment(settings)
+    return Services(settings=settings, progress=say)
+
+
+
+def main() -> None:
+    """Console-script entry point; usage errors exit 2."""
+    # Dagster flags partitioned asset checks and dynamic partitions as preview APIs; the
+    # warnings say nothing a CLI user can act on.
+    warnings.filterwarnings("ignore", module="dagster")
+    try:
+        app()
+    except ResearchPipelineError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_ERROR)

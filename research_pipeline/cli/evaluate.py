@@ -1,0 +1,82 @@
+"""``eval``: run and score an eval set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from research_pipeline.cli.app import (
+    EXIT_ERROR,
+    EXIT_USAGE,
+    app,
+    fail,
+    say,
+    services_from_settings,
+)
+from research_pipeline.errors import ResearchPipelineError
+
+
+@app.command("eval")
+def eval_cmd(
+    evalset_dir: Annotated[Path, typer.Argument(help="Folder of topic files carrying 'expect'")],
+    min_found: Annotated[float | None, typer.Option(help="Fail below this share of expected phrases")] = None,
+    min_answered: Annotated[float | None, typer.Option(help="Fail below this share answered")] = None,
+    baseline: Annotated[Path | None, typer.Option(help="JSON of recorded scores to stay at or above")] = None,
+    record_baseline: Annotated[Path | None, typer.Option(help="Write this run's scores as the baseline")] = None,
+) -> None:
+    """Run and score an eval set; exit 1 on an error, an unverified citation or a low score."""
+    recorded: dict[str, float] = {}
+    if baseline is not None:
+        try:
+            recorded = json.loads(baseline.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise fail(f"cannot read the baseline {baseline}: {exc}", EXIT_USAGE) from exc
+    from research_pipeline.evaluation import run_eval
+
+    services = services_from_settings()
+    if not evalset_dir.is_dir():
+        raise fail(f"{evalset_dir} is not a folder of topic files", EXIT_USAGE)
+    try:
+        scores = run_eval(services, evalset_dir.resolve(), progress=say)
+    except ResearchPipelineError as exc:
+        raise fail(str(exc)) from exc
+    header = (f"{'topic':<28} {'answered':>9} {'expected':>9} {'cited':>9} {'sources':>7} "
+              f"{'unsupp':>6} {'calls':>5} {'cost':>7} {'secs':>5}")
+    typer.echo(header)
+    for s in scores:
+        typer.echo(
+            f"{s.topic_id:<28} {s.answered:>4}/{s.questions:<4} {s.found:>4}/{s.expected:<4} "
+            f"{s.citations_verified:>4}/{s.citations:<4} {s.distinct_sources:>7} "
+            f"{s.unsupported_sentences:>6} {s.calls:>5} {s.cost_usd:>7.4f} {s.seconds:>5.1f}"
+            + (f"  error: {s.error}" if s.error else "")
+        )
+    questions = sum(s.questions for s in scores) or 1
+    expected = sum(s.expected for s in scores) or 1
+    answered = sum(s.answered for s in scores) / questions
+    found = sum(s.found for s in scores) / expected
+    cited = sum(s.citations for s in scores)
+    verified = sum(s.citations_verified for s in scores)
+    typer.echo(f"{'total':<28} {answered:>9.1%} {found:>9.1%} {verified:>4}/{cited:<4}")
+    failed = any(s.error for s in scores) or verified != cited
+    now = {"answered": round(answered, 4), "found": round(found, 4),
+           "citations_verified": round(verified / cited, 4) if cited else 1.0}
+    for key, floor in recorded.items():
+        if key in now and now[key] + 1e-9 < floor:
+            say(f"error: {key} {now[key]:.4f} fell below the recorded baseline {floor:.4f}")
+            failed = True
+    if record_baseline is not None:
+        record_baseline.write_text(json.dumps(now, indent=2) + "\n", encoding="utf-8")
+        say(f"recorded the baseline in {record_baseline}")
+    if min_found is not None and found < min_found:
+        say(f"error: expected-phrase share {found:.3f} is below the baseline {min_found}")
+        failed = True
+    if min_answered is not None and answered < min_answered:
+        say(f"error: answered share {answered:.3f} is below the baseline {min_answered}")
+        failed = True
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+
+

@@ -1,0 +1,218 @@
+"""Topics and plans: register, plan (with the policy auditor), decide, require approval."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+from research_pipeline import __version__
+from research_pipeline.auditor import Verdict, audit_plan, load_policy, model_audit
+from research_pipeline.errors import (
+    ApprovalError,
+    ConfigError,
+    NotApprovedError,
+    TopicFileError,
+)
+from research_pipeline.models import (
+    ResearchPlan,
+)
+from research_pipeline.pipeline.services import Services, own_calls
+from research_pipeline.researcher.base import RevisionNote
+from research_pipeline.topics import Topic, parse_topic
+
+
+def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
+    """Record a topic file's current content in the store."""
+    services.store.register_topic(
+        topic.id, topic.content_hash, str(topic.path), topic.spec.title,
+        topic.spec.model_dump(mode="json"), topic.body, run_id,
+    )
+
+
+def load_registered_topic(services: Services, topic_id: str) -> Topic:
+    """Re-read the topic file registered for a partition."""
+    record = services.store.topic_record(topic_id)
+    if record is None:
+        raise TopicFileError(
+            topic_id, None,
+            "no topic file is registered for this id; add it to topics/ or run "
+            "'research-pipeline run FILE'",
+        )
+    topic = parse_topic(Path(record["path"]))
+    if topic.id != topic_id:
+        raise TopicFileError(record["path"], "id", f"now says {topic.id!r}, not {topic_id!r}")
+    return topic
+
+
+def record_run(services: Services, topic_id: str, run_id: str, job: str | None, step: str) -> None:
+    """Record what this run uses (settings without secrets, corpus versions, models)."""
+    try:
+        versions = services.search.versions()
+    except Exception as exc:  # noqa: BLE001 - recorded, and raised again when searching
+        versions = {"error": str(exc)}
+    services.store.record_run(
+        run_id, topic_id, job, step, services.settings.public_dict(), versions,
+        {"researcher": services.settings.llm, "fast": services.settings.model_fast,
+         "strong": services.settings.model_strong},
+        __version__,
+    )
+
+
+# -- plan ------------------------------------------------------------------------------------
+
+
+@dataclass
+class PlanOutcome:
+    """What ``research_plan`` did."""
+
+    topic: Topic
+    plan: ResearchPlan
+    plan_version: str
+    reused: bool
+    decision: str | None
+    markdown: str
+
+
+def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutcome:
+    """Reuse the plan of an unchanged topic, revise a rejected one, or make a new one."""
+    store = services.store
+    topic = load_registered_topic(services, topic_id)
+    register_topic(services, topic, run_id)
+    current = store.current_plan(topic_id)
+    previous: ResearchPlan | None = None
+    parent: str | None = None
+    if current is not None and current["topic_hash"] == topic.content_hash:
+        decision = store.latest_decision(current["plan_version"])
+        if decision is None or decision["decision"] != "rejected":
+            return PlanOutcome(topic, current["plan"], current["plan_version"], True,
+                               decision["decision"] if decision else None,
+                               current["plan"].as_markdown())
+        previous, parent = current["plan"], current["plan_version"]
+        if previous.revision >= services.settings.max_plan_revisions:
+            raise ApprovalError(
+                f"topic {topic_id!r}: plan revision {previous.revision} was rejected and the "
+                f"revision ceiling ({services.settings.max_plan_revisions}) is reached; edit "
+                f"{topic.path} (its questions or body) to start a new plan"
+            )
+    notes = [
+        RevisionNote(revision=row["revision"], note=row["note"] or "")
+        for row in store.rejection_notes(topic_id, topic.content_hash)
+    ]
+    plan = _generate_plan(services, topic, notes, previous, run_id)
+    version = plan.version(topic.content_hash)
+    store.save_plan(plan, version, topic.content_hash, run_id, parent,
+                    notes[-1].note if notes else None)
+    verdict_decision: str | None = None
+    if topic.spec.approval == "auto":
+        plan, version, verdict_decision = _policy_audit(services, topic, plan, version, run_id)
+    return PlanOutcome(topic, plan, version, False, verdict_decision, plan.as_markdown())
+
+
+def _generate_plan(
+    services: Services, topic: Topic, notes: list[RevisionNote], previous: ResearchPlan | None,
+    run_id: str | None,
+) -> ResearchPlan:
+    """One plan (revision) from the researcher, with its audit rows."""
+    calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
+    researcher = services.researcher
+    try:
+        return calls.step(
+            "generate_plan", researcher.name, researcher.model,
+            {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
+             "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
+            partial(researcher.generate_plan, topic, notes, previous),
+            record=not own_calls(researcher),
+        )
+    finally:
+        services.store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
+
+
+def _policy_audit(
+    services: Services, topic: Topic, plan: ResearchPlan, version: str, run_id: str | None
+) -> tuple[ResearchPlan, str, str]:
+    """The auditor's loop: reject and revise while it can, else approve or escalate."""
+    store = services.store
+    policy = load_policy(services.settings.policy_file)
+    verdict = audit_plan(plan, topic, policy)
+    while verdict.decision == "rejected" and plan.revision < services.settings.max_plan_revisions:
+        store.record_decision(topic.id, version, "rejected", "policy-auditor", "auditor",
+                              note=verdict.note, reasons=verdict.reasons, run_id=run_id)
+        notes = [RevisionNote(revision=row["revision"], note=row["note"] or "")
+                 for row in store.rejection_notes(topic.id, topic.content_hash)]
+        plan = _generate_plan(services, topic, notes, plan, run_id)
+        parent, version = version, plan.version(topic.content_hash)
+        store.save_plan(plan, version, topic.content_hash, run_id, parent, verdict.note)
+        verdict = audit_plan(plan, topic, policy)
+    if verdict.approved and services.settings.policy_model_audit:
+        client = getattr(services.researcher, "client", None)
+        if client is None:
+            raise ConfigError(
+                "RESEARCH_POLICY_MODEL_AUDIT=true needs a model researcher "
+                "(RESEARCH_LLM=gemini or openai)"
+            )
+        calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
+        try:
+            second = model_audit(client, plan, topic, policy, services.settings.policy_file)
+        finally:
+            store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
+        verdict = Verdict(second.decision, verdict.reasons + second.reasons)
+    decision = "escalated" if verdict.decision == "rejected" else verdict.decision
+    reasons = verdict.reasons + (["the revision ceiling was reached; a person must decide"]
+                                 if verdict.decision == "rejected" else [])
+    store.record_decision(topic.id, version, decision, "policy-auditor", "auditor",
+                          reasons=reasons, run_id=run_id)
+    return plan, version, decision
+
+
+def approval_state(services: Services, topic_id: str) -> tuple[dict | None, dict | None]:
+    """The current plan row and its latest decision."""
+    current = services.store.current_plan(topic_id)
+    if current is None:
+        return None, None
+    return current, services.store.latest_decision(current["plan_version"])
+
+
+def decide(
+    services: Services, topic_id: str, decision: str, by: str, note: str | None, source: str,
+) -> dict:
+    """Approve or reject the topic's current plan (from the CLI or the approve_plan job)."""
+    if decision not in ("approved", "rejected"):
+        raise ApprovalError(f"decision must be 'approved' or 'rejected', not {decision!r}")
+    current, _ = approval_state(services, topic_id)
+    if current is None:
+        known = ", ".join(r["topic_id"] for r in services.store.topic_records()) or "none"
+        raise ApprovalError(
+            f"no plan for topic {topic_id!r} in {services.settings.db} (topics with plans: "
+            f"{known}); run 'research-pipeline run' to make its plan first"
+        )
+    if decision == "rejected" and not (note or "").strip():
+        raise ApprovalError("a rejection needs a note saying what to change (--note)")
+    approval_id = services.store.record_decision(
+        topic_id, current["plan_version"], decision, by, source, note=note
+    )
+    return {"approval_id": approval_id, "plan_version": current["plan_version"],
+            "revision": current["revision"]}
+
+
+def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str]:
+    """The current plan, if a stored approval binds to it and the topic is unchanged."""
+    topic = load_registered_topic(services, topic_id)
+    current, decision = approval_state(services, topic_id)
+    if current is None:
+        raise NotApprovedError(f"topic {topic_id!r} has no plan yet: materialize research_plan")
+    if current["topic_hash"] != topic.content_hash:
+        raise NotApprovedError(
+            f"topic {topic_id!r}: {topic.path} changed after its plan was made; run the plan "
+            "step again, then approve the new plan"
+        )
+    if decision is None or decision["decision"] != "approved":
+        state = decision["decision"] if decision else "awaiting approval"
+        raise NotApprovedError(
+            f"topic {topic_id!r}: plan {current['plan_version']} is {state}; approve it with "
+            f"'research-pipeline approve {topic_id}' or the approve_plan job"
+        )
+    return topic, current["plan"], current["plan_version"]
+
+

@@ -1,0 +1,167 @@
+"""The report step: render, write and store the report; verify and account for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from research_pipeline.citations import CitationCheck, check_report, unaccounted_questions
+from research_pipeline.contradictions import find_conflicts
+from research_pipeline.models import (
+    Fact,
+    OpenQuestion,
+    ResearchPlan,
+    stable_hash,
+)
+from research_pipeline.pipeline.rounds import finished_research
+from research_pipeline.pipeline.services import Services, own_calls
+from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, render_report
+
+
+@dataclass
+class ReportOutcome:
+    """What the report step wrote."""
+
+    report_id: str
+    path: Path
+    markdown: str
+    citations: int
+    open_questions: int
+    answered: int
+    questions: int
+    dropped_sentences: int
+
+
+def _open_questions(
+    plan: ResearchPlan, reflection_rows: dict[int, dict], gaps: dict[int, dict],
+    facts: list[Fact], stop_reason: str,
+) -> list[OpenQuestion]:
+    with_facts = {f.question_id for f in facts}
+    out = []
+    for q in plan.questions:
+        item = reflection_rows.get(q.id, {"status": "unanswered", "coverage": 0.0,
+                                          "missing_terms": []})
+        missing = item.get("missing_terms") or []
+        not_found = f"; not found in the sources: {', '.join(missing)}" if missing else ""
+        gap = gaps.get(q.id)
+        if item["status"] == "answered" and q.id in with_facts:
+            continue
+        if q.id in with_facts:
+            reason = f"only partly answered (coverage {item['coverage']:.2f}){not_found}"
+        elif gap is not None and gap["status"] == "abandoned":
+            reason = (f"abandoned after {gap['fruitless_rounds']} fruitless rounds "
+                      f"({gap['attempts']} attempts){not_found}")
+        elif item["status"] == "answered":
+            reason = "the matching passages were code or too short to quote"
+        else:
+            why = STOP_REASONS.get(stop_reason, stop_reason)
+            reason = f"no source answered it before the research stopped ({why}){not_found}"
+        out.append(OpenQuestion(question_id=q.id, text=q.text, reason=reason))
+    return out
+
+
+def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
+    """Render the report from stored facts, write it to ``reports/``, store it."""
+    topic, plan, plan_version, latest = finished_research(services, topic_id)
+    store = services.store
+    research_id = latest["research_id"]
+    facts = store.latest_facts(research_id)
+    texts = store.source_texts_for_research(research_id)
+    # A quote that is not verbatim in its stored source never gets a marker.
+    facts = [f for f in facts
+             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))]
+    reflection = store.final_reflection(research_id)
+    reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
+    gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
+    stop_reason = latest["stop_reason"] or ""
+    open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
+    given = dict(enumerate(facts, 1))
+    calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
+                           store.research_cost(research_id, run_id))
+    researcher = services.researcher
+    try:
+        sections = calls.step(
+            "write_answer", researcher.name, researcher.model,
+            {"plan_version": plan_version, "facts": [f.fact_id for f in facts]},
+            lambda: researcher.write_answer(topic, plan, list(given.items()), open_questions),
+            record=not own_calls(researcher),
+        )
+    finally:
+        store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
+    conflicts = find_conflicts(facts)
+    if conflicts:
+        marker_of = {f.fact_id: n for n, f in given.items()}
+        sections[CONFLICTS_KEY] = "\n\n".join(
+            f"Question {c.question_id}: “{c.first.quote}”[^{marker_of[c.first.fact_id]}] "
+            f"against “{c.second.quote}”[^{marker_of[c.second.fact_id]}] ({c.detail})."
+            for c in conflicts
+        )
+    queries = store.research_queries(research_id)
+    not_done = []
+    if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
+        not_done.append(
+            f"Research stopped because {STOP_REASONS[stop_reason]}, with "
+            f"{len(open_questions)} question(s) still open; raise the budget in "
+            f"{topic.path.name} to search further."
+        )
+    rendered = render_report(
+        plan=plan, plan_version=plan_version, sections=sections, given=given,
+        open_questions=open_questions, researcher=researcher.name,
+        rounds=int(latest["rounds"]), n_queries=len(queries),
+        n_sources=len(texts), generated_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        not_done=not_done,
+    )
+    reports_dir = services.settings.reports_dir
+    reports_dir.mkdir(parents=True, exist_ok=True)
+    path = reports_dir / f"{topic_id}.md"
+    tmp = path.with_suffix(".md.tmp")
+    tmp.write_text(rendered.markdown, encoding="utf-8")
+    tmp.replace(path)
+    report_id = stable_hash(topic_id, run_id, research_id)
+    store.save_report(
+        report_id=report_id, research_id=research_id, topic_id=topic_id,
+        plan_version=plan_version, run_id=run_id, path=str(path), markdown=rendered.markdown,
+        citations=rendered.citations, n_open=len(open_questions),
+        conflicts=[{"question_id": c.question_id, "first_fact_id": c.first.fact_id,
+                    "second_fact_id": c.second.fact_id, "first_url": c.first.url,
+                    "second_url": c.second.url, "detail": c.detail} for c in conflicts],
+    )
+    answered = len(plan.questions) - len(open_questions)
+    return ReportOutcome(report_id, path, rendered.markdown, len(rendered.citations),
+                         len(open_questions), answered, len(plan.questions),
+                         rendered.dropped_sentences)
+
+
+def verify_report(services: Services, topic_id: str) -> tuple[dict | None, CitationCheck]:
+    """Re-read the written report file and check every footnote against stored sources."""
+    store = services.store
+    report = store.latest_report(topic_id)
+    if report is None:
+        return None, CitationCheck(problems=[f"topic {topic_id!r} has no report yet"])
+    path = Path(report["path"])
+    try:
+        markdown = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return report, CitationCheck(problems=[f"cannot read {path}: {exc.strerror or exc}"])
+    check = check_report(markdown, store.source_texts_for_research(report["research_id"]))
+    store.mark_citations(report["report_id"], check.verified)
+    return report, check
+
+
+def account_questions(services: Services, topic_id: str) -> tuple[list[str], int, int]:
+    """(unaccounted questions, answered, total) of the latest report, read from its file."""
+    report = services.store.latest_report(topic_id)
+    if report is None:
+        return [f"topic {topic_id!r} has no report yet"], 0, 0
+    plan = services.store.plan(report["plan_version"])
+    if plan is None:
+        return [f"plan {report['plan_version']} is not in the store"], 0, 0
+    try:
+        markdown = Path(report["path"]).read_text(encoding="utf-8")
+    except OSError as exc:
+        return [f"cannot read {report['path']}: {exc.strerror or exc}"], 0, 0
+    questions = [q.text for q in plan.questions]
+    missing = unaccounted_questions(markdown, questions)
+    answered = len(questions) - int(report["n_open_questions"])
+    return missing, answered, len(questions)

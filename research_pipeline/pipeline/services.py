@@ -1,0 +1,98 @@
+"""Settings, store and providers for one step, and cost helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from research_pipeline.audit import CallLog
+from research_pipeline.live.runtime import Budget, Runtime
+from research_pipeline.models import (
+    ResearchPlan,
+)
+from research_pipeline.providers import build_researcher, build_search
+from research_pipeline.researcher.base import Researcher
+from research_pipeline.search import SearchProvider
+from research_pipeline.settings import Settings
+from research_pipeline.store import Store
+from research_pipeline.topics import Topic
+
+Progress = Callable[[str], None]
+
+
+def _silent(_: str) -> None:
+    return None
+
+
+@dataclass
+class Services:
+    """Settings, store and providers for one asset step (or one CLI command)."""
+
+    settings: Settings
+    progress: Progress = _silent
+    refresh_search: bool = False
+    refresh_models: bool = False
+    runtime: Runtime | None = None
+
+    def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
+              spent_usd: float = 0.0) -> CallLog:
+        """Begin provider work for a topic: a fresh audit log and budget."""
+        calls = CallLog(topic_id, run_id)
+        self.runtime = Runtime(calls=calls, budget=Budget(max_cost_usd, spent_usd),
+                               store=self.store, refresh_search=self.refresh_search,
+                               refresh_models=self.refresh_models)
+        return calls
+
+    def _runtime(self) -> Runtime:
+        if self.runtime is None:
+            raise RuntimeError("provider work began without Services.start()")
+        return self.runtime
+
+    @cached_property
+    def store(self) -> Store:
+        """The DuckDB store."""
+        return Store(self.settings.db, self.settings.store_lock_timeout_s)
+
+    @cached_property
+    def search(self) -> SearchProvider:
+        """The configured search provider."""
+        return build_search(self.settings, self._runtime)
+
+    @cached_property
+    def researcher(self) -> Researcher:
+        """The configured researcher."""
+        return build_researcher(self.settings, self.search, self._runtime)
+
+
+def step_cost(services: Services) -> float:
+    """The cost of the provider calls of the step that ran last on these services."""
+    return round(services.runtime.budget.step_cost_usd, 6) if services.runtime else 0.0
+
+
+def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float:
+    """A ceiling-based estimate of a plan's research cost, before any spend.
+
+    Searches: the first queries plus two follow-ups per question per later round, within
+    ``max_queries``. Model calls (for model researchers): three per round, one extraction
+    per source kept, plan and answer, at the price table's rates for ~2k tokens in and
+    ~800 out. Bounded by ``max_cost_usd``, which the run enforces.
+    """
+    spec, settings = topic.spec, services.settings
+    searches = min(spec.max_queries,
+                   len(plan.queries) + 2 * len(plan.questions) * (spec.max_rounds - 1))
+    price = settings.prices.get(settings.search)
+    total = searches * (price.per_request if price else 0.0)
+    if settings.llm != "extractive":
+        calls = 3 * spec.max_rounds + min(spec.max_sources, 12) + 2
+        fast = settings.prices.get(settings.model_fast)
+        if fast:
+            total += calls * (2000 * fast.input_per_mtok + 800 * fast.output_per_mtok) / 1e6
+    return round(min(total, spec.max_cost_usd), 4)
+
+
+def own_calls(researcher: Researcher) -> bool:
+    """True for researchers that write one audit row per model call themselves."""
+    return bool(getattr(researcher, "records_own_calls", False))
+
+

@@ -1,0 +1,256 @@
+"""The round loop's rows: rounds, queries, results, reflections, gaps, calls."""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+
+from research_pipeline.models import (
+    Fact,
+    Gap,
+    PlannedQuery,
+    QuestionAssessment,
+    Reflection,
+    SearchHit,
+    Source,
+)
+from research_pipeline.store.base import StoreBase, to_json, utc_now
+
+
+class ResearchStore(StoreBase):
+    """The round loop's rows: rounds, queries, results, reflections, gaps, calls."""
+
+    # -- the round loop ----------------------------------------------------------------
+
+    def research_rounds(self, research_id: str) -> list[dict]:
+        """The finished rounds of one research attempt, in order."""
+        rows = self._read(
+            "SELECT * FROM research_rounds WHERE research_id = ? ORDER BY round", [research_id]
+        )
+        for row in rows:
+            row["state"] = json.loads(row["state"])
+        return rows
+
+    def latest_research(self, topic_id: str, plan_version: str) -> dict | None:
+        """The newest research attempt of a plan version: its id, rounds and stop reason."""
+        rows = self._read(
+            "SELECT research_id, max(round) AS rounds, max(completed_at) AS last, "
+            "max(stop_reason) AS stop_reason, min(completed_at) AS first FROM research_rounds "
+            "WHERE topic_id = ? AND plan_version = ? GROUP BY research_id "
+            "ORDER BY first DESC LIMIT 1",
+            [topic_id, plan_version],
+        )
+        return rows[0] if rows else None
+
+    def save_round(
+        self, *, research_id: str, topic_id: str, plan_version: str, run_id: str, round_no: int,
+        queries: list[tuple[str, PlannedQuery, int]], hits: list[tuple[str, SearchHit]],
+        reflection: Reflection, gaps: list[Gap], state: dict, stop_reason: str | None,
+        search_calls: list[dict], llm_calls: list[dict], facts: list[Fact] | None = None,
+    ) -> None:
+        """Persist one finished round in one transaction (a rerun of it replaces it).
+
+        Besides the searches, reflection and gaps, the round's facts and each question's
+        state after it (status, coverage, the facts found for it so far, its gap) are kept.
+        """
+        now = utc_now()
+        with self.transaction() as con:
+            for table in ("search_queries", "search_results", "reflections", "knowledge_gaps",
+                          "research_rounds", "round_facts", "question_states"):
+                con.execute(
+                    f"DELETE FROM {table} WHERE research_id = ? AND round = ?",  # noqa: S608
+                    [research_id, round_no],
+                )
+            for query_id, query, n_results in queries:
+                con.execute(
+                    "INSERT INTO search_queries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [query_id, research_id, topic_id, plan_version, run_id, round_no,
+                     query.question_id, query.gap_id, query.kind, query.text, n_results],
+                )
+            for query_id, hit in hits:
+                src = hit.source
+                con.execute(
+                    "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (source_id) DO NOTHING",
+                    [src.source_id, src.url, src.title, src.text, src.provider, src.corpus,
+                     src.published_date, now],
+                )
+                con.execute(
+                    "INSERT INTO search_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [research_id, topic_id, run_id, round_no, query_id, hit.rank,
+                     src.source_id, src.url, src.title, hit.score],
+                )
+            for item in reflection.assessments:
+                con.execute(
+                    "INSERT INTO reflections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [research_id, topic_id, run_id, round_no, item.question_id, item.status,
+                     item.coverage, item.best_source_id, to_json(item.evidence_source_ids),
+                     to_json(item.matched_terms), to_json(item.missing_terms)],
+                )
+            for gap in gaps:
+                con.execute(
+                    "INSERT INTO knowledge_gaps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [research_id, topic_id, run_id, round_no, gap.gap_id, gap.question_id,
+                     gap.description, gap.status, gap.attempts, gap.fruitless_rounds,
+                     gap.best_coverage, to_json(gap.queries_tried), to_json(gap.rounds_worked)],
+                )
+            for fact in facts or []:
+                con.execute(
+                    "INSERT INTO round_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
+                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score],
+                )
+            known = con.execute(
+                "SELECT question_id, list(DISTINCT fact_id ORDER BY fact_id) FROM round_facts "
+                "WHERE research_id = ? AND round <= ? GROUP BY question_id",
+                [research_id, round_no],
+            ).fetchall()
+            fact_ids = {qid: ids for qid, ids in known}
+            gap_status = {g.question_id: g.status for g in gaps}
+            for item in reflection.assessments:
+                con.execute(
+                    "INSERT INTO question_states VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [research_id, topic_id, run_id, round_no, item.question_id, item.status,
+                     item.coverage, to_json(fact_ids.get(item.question_id, [])),
+                     gap_status.get(item.question_id)],
+                )
+            con.execute(
+                "INSERT INTO research_rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [research_id, topic_id, plan_version, run_id, round_no, to_json(state),
+                 stop_reason, now],
+            )
+            self._insert_calls(con, topic_id, run_id, search_calls, llm_calls)
+
+    def _insert_calls(
+        self, con: duckdb.DuckDBPyConnection, topic_id: str, run_id: str | None,
+        search_calls: list[dict], llm_calls: list[dict],
+    ) -> None:
+        now = utc_now()
+        for call in search_calls:
+            con.execute(
+                "INSERT INTO search_calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (call_id) DO NOTHING",
+                [call["call_id"], topic_id, run_id, call.get("round"), call["provider"],
+                 call["query"], call["request_hash"], call.get("n_results"),
+                 call.get("latency_ms"), call.get("cost_usd", 0.0), call.get("cache_hit", False),
+                 call.get("error"), now],
+            )
+        for call in llm_calls:
+            con.execute(
+                "INSERT INTO llm_calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (call_id) DO NOTHING",
+                [call["call_id"], topic_id, run_id, call["step"], call["provider"],
+                 call.get("model"), call.get("template"), call["request_hash"],
+                 call.get("prompt"), call.get("response"), call.get("input_tokens"),
+                 call.get("output_tokens"), call.get("cost_usd", 0.0), call.get("latency_ms"),
+                 call.get("cache_hit", False), call.get("error"), now],
+            )
+
+    def record_calls(
+        self, topic_id: str, run_id: str | None, search_calls: list[dict] | None = None,
+        llm_calls: list[dict] | None = None,
+    ) -> None:
+        """Append audit rows for provider calls made outside the round loop."""
+        with self.transaction() as con:
+            self._insert_calls(con, topic_id, run_id, search_calls or [], llm_calls or [])
+
+    def research_sources(self, research_id: str) -> list[tuple[Source, float, int]]:
+        """Every distinct source the research retrieved: (source, best score, first round)."""
+        rows = self._read(
+            "SELECT s.*, max(r.score) AS best_score, min(r.round) AS first_round "
+            "FROM search_results r JOIN sources s USING (source_id) WHERE r.research_id = ? "
+            "GROUP BY ALL ORDER BY best_score DESC",
+            [research_id],
+        )
+        return [
+            (
+                Source(
+                    source_id=r["source_id"], url=r["url"], title=r["title"], text=r["text"],
+                    provider=r["provider"], corpus=r["corpus"],
+                    published_date=r["published_date"],
+                ),
+                float(r["best_score"] or 0.0),
+                int(r["first_round"]),
+            )
+            for r in rows
+        ]
+
+    def round_facts(self, research_id: str) -> list[Fact]:
+        """Every fact the rounds of a research attempt extracted, one per question and quote."""
+        rows = self._read(
+            "SELECT * FROM round_facts WHERE research_id = ? QUALIFY row_number() OVER "
+            "(PARTITION BY question_id, lower(quote) ORDER BY round, fact_id) = 1 "
+            "ORDER BY question_id, round, score DESC, fact_id",
+            [research_id],
+        )
+        return [Fact.model_validate(r) for r in rows]
+
+    def final_reflection(self, research_id: str) -> Reflection:
+        """The reflection of the last finished round."""
+        rows = self._read(
+            "SELECT * FROM reflections WHERE research_id = ? AND round = (SELECT max(round) "
+            "FROM reflections WHERE research_id = ?) ORDER BY question_id",
+            [research_id, research_id],
+        )
+        return Reflection(
+            round=rows[0]["round"] if rows else 0,
+            assessments=[
+                QuestionAssessment(
+                    question_id=r["question_id"], status=r["status"], coverage=r["coverage"],
+                    best_source_id=r["best_source_id"],
+                    evidence_source_ids=json.loads(r["evidence_source_ids"] or "[]"),
+                    matched_terms=json.loads(r["matched_terms"] or "[]"),
+                    missing_terms=json.loads(r["missing_terms"] or "[]"),
+                )
+                for r in rows
+            ],
+        )
+
+    def final_gaps(self, research_id: str) -> list[dict]:
+        """The knowledge gaps as the last finished round left them."""
+        return self._read(
+            "SELECT * FROM knowledge_gaps WHERE research_id = ? AND round = (SELECT max(round) "
+            "FROM knowledge_gaps WHERE research_id = ?) ORDER BY question_id",
+            [research_id, research_id],
+        )
+
+    def research_cost(self, research_id: str, run_id: str | None = None) -> float:
+        """USD spent by the runs of a research attempt (and ``run_id``), for its budget."""
+        rows = self._read(
+            "WITH r AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
+            "UNION SELECT ?) SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id "
+            "IN (SELECT run_id FROM r)), 0) + coalesce((SELECT sum(cost_usd) FROM search_calls "
+            "WHERE run_id IN (SELECT run_id FROM r)), 0) AS spent",
+            [research_id, run_id or ""],
+        )
+        return float(rows[0]["spent"]) if rows else 0.0
+
+    def topic_cost(self, topic_id: str) -> float:
+        """USD spent on a topic over its whole history."""
+        rows = self._read(
+            "SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE topic_id = ?), 0) + "
+            "coalesce((SELECT sum(cost_usd) FROM search_calls WHERE topic_id = ?), 0) AS c",
+            [topic_id, topic_id],
+        )
+        return round(float(rows[0]["c"]), 6) if rows else 0.0
+
+    def run_totals(self, run_id: str) -> tuple[int, float]:
+        """(provider calls, USD) recorded under one run."""
+        rows = self._read(
+            "SELECT (SELECT count(*) FROM llm_calls WHERE run_id = ?) + "
+            "(SELECT count(*) FROM search_calls WHERE run_id = ?) AS n, "
+            "coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id = ?), 0) + "
+            "coalesce((SELECT sum(cost_usd) FROM search_calls WHERE run_id = ?), 0) AS cost",
+            [run_id] * 4,
+        )
+        return (int(rows[0]["n"]), float(rows[0]["cost"])) if rows else (0, 0.0)
+
+    def research_queries(self, research_id: str) -> list[dict]:
+        """Every query of a research attempt, in round order."""
+        return self._read(
+            "SELECT * FROM search_queries WHERE research_id = ? ORDER BY round, query_id",
+            [research_id],
+        )
+
