@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import fcntl
+import fnmatch
 import hashlib
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,8 +123,13 @@ class CorpusManager:
             )
         shutil.rmtree(index.dir)
 
-    def add_folder(self, directory: Path, name: str, progress: Progress = _quiet) -> IngestReport:
-        """Ingest a folder; re-adding updates changed files and drops deleted ones."""
+    def add_folder(self, directory: Path, name: str, progress: Progress = _quiet,
+                   include: Sequence[str] | None = None) -> IngestReport:
+        """Ingest a folder; re-adding updates changed files and drops deleted ones.
+
+        ``include``: glob patterns (``*.html``, ``mod/*.html``) a file's path relative to
+        the folder, or its name, must match; by default every supported file is read.
+        """
         self._check_name(name)
         if name == BUILTIN:
             raise CorpusError(f"{BUILTIN!r} is the built-in corpus; choose another name")
@@ -135,13 +141,22 @@ class CorpusManager:
         manifest = index.manifest()
         if manifest.get("source") and manifest["source"] != str(directory):
             progress(f"corpus {name!r} was built from {manifest['source']}; now from {directory}")
-        manifest.update({"name": name, "kind": "folder", "source": str(directory)})
+        manifest.update({"name": name, "kind": "folder", "source": str(directory),
+                         "include": list(include or [])})
         report = IngestReport(name=name)
         files = sorted(
             p for p in directory.rglob("*")
             if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
             and not any(part.startswith(".") for part in p.relative_to(directory).parts)
+            and (not include or any(
+                fnmatch.fnmatch(p.relative_to(directory).as_posix(), pattern)
+                or fnmatch.fnmatch(p.name, pattern) for pattern in include))
         )
+        if not files and not manifest.get("files"):
+            raise CorpusError(
+                f"{directory} holds no {', '.join(SUPPORTED_SUFFIXES)} file"
+                + (f" matching {', '.join(include)}" if include else "")
+            )
         old = manifest.get("files", {})
         upserts: dict[str, tuple[dict, list[Chunk]]] = {}
         present: set[str] = set()

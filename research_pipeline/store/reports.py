@@ -130,6 +130,18 @@ class ReportStore(StoreBase):
                      s["calls"], s["cost_usd"], s["seconds"], s["error"], now],
                 )
 
+    def save_eval_questions(self, eval_id: str, evalset: str, rows: list[dict]) -> None:
+        """Store one evaluation's per-question scores."""
+        now = utc_now()
+        with self.transaction() as con:
+            for q in rows:
+                con.execute(
+                    "INSERT INTO eval_questions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [eval_id, evalset, q["topic_id"], q["question_id"], q["question"],
+                     q["answer_type"] or None, q["answerable"], q["labelled_answered"],
+                     q["in_section"], q["in_first_paragraph"], q["quoted"], now],
+                )
+
     # -- read-side helpers -------------------------------------------------------------
 
     def status_rows(self, topic_id: str | None = None) -> list[dict]:
