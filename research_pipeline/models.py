@@ -75,6 +75,15 @@ class Source(BaseModel):
     provider: str
     corpus: str | None = None
     published_date: str | None = None
+    # Where the passage sits in its document: the heading path ("Section › Subsection"),
+    # and its blocks as (kind, start, end) spans of ``text`` (para, list, table, code...).
+    section: str = ""
+    layout: list[tuple[str, int, int]] = Field(default_factory=list)
+
+    @property
+    def cite_title(self) -> str:
+        """The title a citation shows: ``Title › Section`` where the section is known."""
+        return f"{self.title} › {self.section}" if self.section else self.title
 
 
 class SearchHit(BaseModel):

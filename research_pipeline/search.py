@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import terms
+from research_pipeline.text import STOPWORDS, terms, words
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,10 @@ class LocalSearch:
     def search(self, query: str, filters: SearchFilters, num_results: int) -> list[SearchHit]:
         """Merge each corpus's BM25 hits by score, then apply the topic's filters."""
         stems = terms(query)
+        exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
-            for hit in index.search(stems, limit=num_results * 3):
+            for hit in index.search(stems, limit=num_results * 3, exact_words=exact):
                 merged.append((hit.score, corpus, hit))
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []
@@ -84,6 +85,7 @@ class LocalSearch:
             source = Source(
                 source_id=f"local:{corpus}:{hit.chunk_id}", url=hit.url, title=hit.title,
                 text=hit.text, provider="local", corpus=corpus, published_date=hit.published,
+                section=hit.section, layout=hit.layout,
             )
             out.append(SearchHit(source=source, rank=len(out) + 1, score=score))
             if len(out) >= num_results:

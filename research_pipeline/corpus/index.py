@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,7 +17,14 @@ from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
 
-INDEX_FORMAT = 1
+# 2: passages know their section (heading path) and layout; an exact-word field.
+INDEX_FORMAT = 2
+# Where a query word matches counts differently: the heading path names what a passage
+# is about, the title what its document is about; a word matched exactly (not only by
+# its stem) is the word asked about.
+TITLE_BOOST = 1.5
+SECTION_BOOST = 2.0
+EXACT_BOOST = 0.6
 
 
 def _schema() -> tantivy.Schema:
@@ -25,8 +33,12 @@ def _schema() -> tantivy.Schema:
     sb.add_text_field("doc_id", stored=True, tokenizer_name="raw")
     sb.add_text_field("url", stored=True, tokenizer_name="raw")
     sb.add_text_field("title", stored=True, tokenizer_name="en_stem")
+    sb.add_text_field("section", stored=True, tokenizer_name="en_stem")
     sb.add_text_field("body", stored=True, tokenizer_name="en_stem")
+    # Lowercased words, unstemmed, of the title, the section and the body.
+    sb.add_text_field("exact", stored=False, tokenizer_name="default")
     sb.add_text_field("published", stored=True, tokenizer_name="raw")
+    sb.add_bytes_field("layout", stored=True)
     return sb.build()
 
 
@@ -41,6 +53,8 @@ class IndexHit:
     text: str
     published: str | None
     score: float
+    section: str = ""
+    layout: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 class CorpusIndex:
@@ -77,6 +91,12 @@ class CorpusIndex:
 
     # -- index -------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        """Drop the index (its schema changed); the next ``apply`` builds it anew."""
+        self._index = None
+        if self.index_dir.exists():
+            shutil.rmtree(self.index_dir)
+
     def _open(self, create: bool = False) -> tantivy.Index:
         if self._index is None:
             if not create and not self.index_dir.exists():
@@ -106,8 +126,10 @@ class CorpusIndex:
                 writer.add_document(
                     tantivy.Document(
                         chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, url=chunk.url,
-                        title=chunk.title, body=chunk.text,
+                        title=chunk.title, section=chunk.section, body=chunk.text,
+                        exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
                         published=chunk.published_date or "",
+                        layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )
                 )
             entry["chunk_ids"] = [c.chunk_id for c in chunks]
@@ -121,8 +143,12 @@ class CorpusIndex:
         """A searcher over the committed index."""
         return self._open().searcher()
 
-    def search(self, query_terms: list[str], limit: int) -> list[IndexHit]:
-        """BM25 search for stemmed terms over title (boosted) and body."""
+    def search(self, query_terms: list[str], limit: int,
+               exact_words: Iterable[str] = ()) -> list[IndexHit]:
+        """BM25 for stemmed terms over body, title and section (boosted).
+
+        Words of ``exact_words`` matched unstemmed add a bonus.
+        """
         if not query_terms:
             return []
         index = self._open()
@@ -130,26 +156,26 @@ class CorpusIndex:
         clauses = []
         for term in dict.fromkeys(query_terms):
             clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(schema, "body", term)))
-            clauses.append(
-                (
-                    tantivy.Occur.Should,
-                    tantivy.Query.boost_query(
-                        tantivy.Query.term_query(schema, "title", term), 1.5
-                    ),
-                )
-            )
+            for name, boost in (("title", TITLE_BOOST), ("section", SECTION_BOOST)):
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
+                    tantivy.Query.term_query(schema, name, term), boost)))
+        for word in dict.fromkeys(exact_words):
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
+                tantivy.Query.term_query(schema, "exact", word), EXACT_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         searcher = index.searcher()
         result = searcher.search(query, limit)
         hits = []
         for score, address in result.hits:
             doc = searcher.doc(address)
+            layout = doc["layout"][0] if doc["layout"] else b"[]"
             hits.append(
                 IndexHit(
                     chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
                     title=doc["title"][0], text=doc["body"][0],
                     published=(doc["published"][0] or None) if doc["published"] else None,
-                    score=float(score),
+                    score=float(score), section=doc["section"][0] if doc["section"] else "",
+                    layout=[tuple(x) for x in json.loads(bytes(layout))],
                 )
             )
         return hits

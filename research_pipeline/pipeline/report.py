@@ -68,6 +68,10 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     research_id = latest["research_id"]
     facts = store.latest_facts(research_id)
     texts = store.source_texts_for_research(research_id)
+    # Citations show where in its document a passage sits: "Title › Section".
+    cite_titles = {s.source_id: s.cite_title for s, _, _ in store.research_sources(research_id)}
+    facts = [f.model_copy(update={"title": cite_titles.get(f.source_id, f.title)})
+             for f in facts]
     # A quote that is not verbatim in its stored source never gets a marker.
     facts = [f for f in facts
              if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))]

@@ -71,10 +71,11 @@ class ResearchStore(StoreBase):
             for query_id, hit in hits:
                 src = hit.source
                 con.execute(
-                    "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT (source_id) DO NOTHING",
+                    "INSERT INTO sources (source_id, url, title, text, provider, corpus, "
+                    "published_date, first_seen, section, layout) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_id) DO NOTHING",
                     [src.source_id, src.url, src.title, src.text, src.provider, src.corpus,
-                     src.published_date, now],
+                     src.published_date, now, src.section, to_json(src.layout)],
                 )
                 con.execute(
                     "INSERT INTO search_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -169,7 +170,8 @@ class ResearchStore(StoreBase):
                 Source(
                     source_id=r["source_id"], url=r["url"], title=r["title"], text=r["text"],
                     provider=r["provider"], corpus=r["corpus"],
-                    published_date=r["published_date"],
+                    published_date=r["published_date"], section=r["section"] or "",
+                    layout=[tuple(x) for x in json.loads(r["layout"] or "[]")],
                 ),
                 float(r["best_score"] or 0.0),
                 int(r["first_round"]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -125,5 +125,8 @@ _MIGRATIONS: dict[int, list[str]] = {
             in_section BOOLEAN NOT NULL, in_first_paragraph BOOLEAN NOT NULL,
             quoted BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL,
             PRIMARY KEY (eval_id, topic_id, question_id))""",
+    ],    5: [
+        "ALTER TABLE sources ADD COLUMN section VARCHAR DEFAULT ''",
+        "ALTER TABLE sources ADD COLUMN layout JSON",
     ],
 }
