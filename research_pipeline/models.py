@@ -104,6 +104,8 @@ class QuestionAssessment(BaseModel):
     evidence_source_ids: list[str] = Field(default_factory=list)
     matched_terms: list[str] = Field(default_factory=list)
     missing_terms: list[str] = Field(default_factory=list)
+    # Why the question is not (fully) answered, in plain words, where the researcher knows.
+    note: str = ""
 
 
 class Reflection(BaseModel):
@@ -154,6 +156,9 @@ class Fact(BaseModel):
     quote: str
     text: str
     score: float = 0.0
+    # "answer": the direct answer to its question (shown first); "support": a passage
+    # that backs or widens it.
+    role: Literal["answer", "support"] = "support"
 
 
 class OpenQuestion(BaseModel):

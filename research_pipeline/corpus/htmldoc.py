@@ -51,6 +51,8 @@ _WORD_RE = re.compile(r"\w+")
 # Permalink marks that pages put after headings.
 _HEADING_MARKS = " \u00b6\u00a7#\u2693\U0001f517"
 _TOKEN_RE = re.compile(r"[A-Za-z][a-z]*|[0-9]+")
+# Definition lists whose descriptions are all this short are kept together as one list.
+SHORT_DEFINITION = 320
 # A paragraph or list whose words are mostly link text is navigation, not content.
 LINK_SHARE = 0.5
 
@@ -242,7 +244,8 @@ class _Walker:
                 continue
             if tag == "dl":
                 self.flush()
-                stack.extend(reversed(self.definition_items(node)))
+                if not self.short_definitions(node):
+                    stack.extend(reversed(self.definition_items(node)))
                 continue
             if tag == "table" and self.data_table(node):
                 continue
@@ -269,6 +272,35 @@ class _Walker:
         if not items or _mostly_links(words, link_words, len(node.css("a[href]"))):
             return
         self.blocks.append(Block("list", neutralize_markup(list_text(items, ordered, depths))))
+
+    def short_definitions(self, node: LexborNode) -> bool:
+        """A definition list of short entries, emitted as one list (``term: description``).
+
+        A glossary of one-line descriptions reads as a list and answers "which ..."
+        questions with its lead-in; long descriptions become sections of their own.
+        """
+        pairs: list[tuple[list[str], str]] = []
+        terms: list[str] = []
+        for child in _children(node):
+            inner = ([c for c in _children(child) if c.tag in ("dt", "dd")]
+                     if child.tag == "div" else [child])
+            for item in inner:
+                if item.tag == "dt":
+                    terms.append(_inline(item)[0])
+                elif item.tag == "dd":
+                    if item.css_first("pre, table, ul, ol, dl") is not None:
+                        return False
+                    text = _inline(item)[0]
+                    if len(text) > SHORT_DEFINITION or len(item.css("p")) > 2:
+                        return False
+                    pairs.append((terms, text))
+                    terms = []
+        if len(pairs) < 2:
+            return False
+        items = [f"{', '.join(t for t in names if t)}: {text}" if text else ", ".join(names)
+                 for names, text in pairs]
+        self.blocks.append(Block("list", neutralize_markup(list_text(items))))
+        return True
 
     def definition_items(self, node: LexborNode) -> list[object]:
         """A definition list as stack items: term, its description's nodes, close."""

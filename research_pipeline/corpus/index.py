@@ -18,7 +18,8 @@ from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
-INDEX_FORMAT = 2
+# 3: a section id, to fetch the other passages of a matched section.
+INDEX_FORMAT = 3
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
 # its stem) is the word asked about.
@@ -31,6 +32,7 @@ def _schema() -> tantivy.Schema:
     sb = tantivy.SchemaBuilder()
     sb.add_text_field("chunk_id", stored=True, tokenizer_name="raw")
     sb.add_text_field("doc_id", stored=True, tokenizer_name="raw")
+    sb.add_text_field("section_id", stored=True, tokenizer_name="raw")
     sb.add_text_field("url", stored=True, tokenizer_name="raw")
     sb.add_text_field("title", stored=True, tokenizer_name="en_stem")
     sb.add_text_field("section", stored=True, tokenizer_name="en_stem")
@@ -40,6 +42,11 @@ def _schema() -> tantivy.Schema:
     sb.add_text_field("published", stored=True, tokenizer_name="raw")
     sb.add_bytes_field("layout", stored=True)
     return sb.build()
+
+
+def section_id(doc_id: str, section: str) -> str:
+    """The id of one section of one document (its passages share it)."""
+    return stable_hash(doc_id, section)
 
 
 @dataclass
@@ -55,6 +62,7 @@ class IndexHit:
     score: float
     section: str = ""
     layout: list[tuple[str, int, int]] = field(default_factory=list)
+    section_id: str = ""
 
 
 class CorpusIndex:
@@ -126,6 +134,7 @@ class CorpusIndex:
                 writer.add_document(
                     tantivy.Document(
                         chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, url=chunk.url,
+                        section_id=section_id(chunk.doc_id, chunk.section),
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
                         published=chunk.published_date or "",
@@ -165,20 +174,35 @@ class CorpusIndex:
         query = tantivy.Query.boolean_query(clauses)
         searcher = index.searcher()
         result = searcher.search(query, limit)
-        hits = []
-        for score, address in result.hits:
-            doc = searcher.doc(address)
-            layout = doc["layout"][0] if doc["layout"] else b"[]"
-            hits.append(
-                IndexHit(
-                    chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
-                    title=doc["title"][0], text=doc["body"][0],
-                    published=(doc["published"][0] or None) if doc["published"] else None,
-                    score=float(score), section=doc["section"][0] if doc["section"] else "",
-                    layout=[tuple(x) for x in json.loads(bytes(layout))],
-                )
-            )
-        return hits
+        return [self._hit(searcher, address, float(score)) for score, address in result.hits]
+
+    def section_siblings(self, hit: IndexHit, limit: int) -> list[IndexHit]:
+        """The other passages of a hit's section, in document order (scored like the hit).
+
+        An answer often sits beside the passage that matched the question's words: the
+        reason after the claim, the value after the description.
+        """
+        if not hit.section_id:
+            return []
+        index = self._open()
+        searcher = index.searcher()
+        query = tantivy.Query.term_query(index.schema, "section_id", hit.section_id)
+        result = searcher.search(query, limit + 1)
+        out = [self._hit(searcher, address, hit.score) for _, address in result.hits]
+        return [h for h in out if h.chunk_id != hit.chunk_id][:limit]
+
+    @staticmethod
+    def _hit(searcher: tantivy.Searcher, address: tantivy.DocAddress, score: float) -> IndexHit:
+        doc = searcher.doc(address)
+        layout = doc["layout"][0] if doc["layout"] else b"[]"
+        return IndexHit(
+            chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
+            title=doc["title"][0], text=doc["body"][0],
+            published=(doc["published"][0] or None) if doc["published"] else None,
+            score=score, section=doc["section"][0] if doc["section"] else "",
+            layout=[tuple(x) for x in json.loads(bytes(layout))],
+            section_id=doc["section_id"][0] if doc["section_id"] else "",
+        )
 
     def idf(self, stems: Iterable[str]) -> dict[str, float]:
         """BM25-style inverse document frequency of stemmed terms in this corpus."""

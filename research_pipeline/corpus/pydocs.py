@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 3
+BUILD_VERSION = 6
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -37,6 +37,9 @@ _SKIP = {
     "asyncore", "smtpd", "imp", "readline", "curses",
 }
 _MIN_DOC = 60
+# A function's docstring may be one short sentence and still answer questions about it
+# ("Transform list into a heap, in-place, in O(len(heap)) time.").
+_MIN_MEMBER_DOC = 30
 
 
 def _topic_pages() -> dict[str, str]:
@@ -130,7 +133,7 @@ def _module_records(name: str) -> Iterator[dict]:
             if init_doc and init_doc != inspect.getdoc(object.__init__) and (
                     init_doc != member_doc):
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
-        if not member_doc or len(member_doc) < _MIN_DOC:
+        if not member_doc or len(member_doc) < _MIN_MEMBER_DOC:
             continue
         yield {"doc_id": f"module/{name}/{attr}", "title": f"{name}.{attr}",
                "url": _doc_url(name, attr), "text": member_doc}
@@ -139,7 +142,7 @@ def _module_records(name: str) -> Iterator[dict]:
                 if meth_name.startswith("_"):
                     continue
                 meth_doc = inspect.getdoc(meth) if callable(meth) else None
-                if not meth_doc or len(meth_doc) < 2 * _MIN_DOC:
+                if not meth_doc or len(meth_doc) < _MIN_MEMBER_DOC:
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
                        "title": f"{name}.{attr}.{meth_name}",
@@ -176,7 +179,7 @@ def module_documents(work_dir: Path, timeout_s: float = 300.0) -> list[Document]
     for line in out_path.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         text = record["text"]
-        if len(text) >= _MIN_DOC:
+        if len(text) >= _MIN_MEMBER_DOC:
             docs.append(Document.from_text(record["doc_id"], record["title"], record["url"],
                                            text))
     out_path.unlink()

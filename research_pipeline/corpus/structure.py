@@ -13,7 +13,8 @@ separated by blank lines, list items one per line (``• item`` or ``1. item``),
 one per line (cells separated by `` | ``, a header cell and its value as ``Header: value``),
 code between ```` ``` ```` lines. Headings are not part of it: they live in ``section``.
 ``layout`` records where each block lies in the text, so that answer selection can tell
-a list from its lead-in and keep code out of quotes.
+a list from its lead-in and keep code out of quotes; a zero-width ``start`` entry marks
+the passage that opens its section.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ BlockKind = Literal["heading", "term", "close", "para", "list", "table", "code"]
 CHUNK_TARGET = 900
 CHUNK_MAX = 1600
 SECTION_SEP = " › "
+SECTION_START = "start"
 # Definition terms open a sub-section below any heading level.
 TERM_LEVEL = 10
 _MARKUP_RE = re.compile(r"<(?=[A-Za-z/!?])")
@@ -270,7 +272,11 @@ def passages(blocks: list[Block], skip: frozenset[str] = frozenset()) -> list[Pa
         if content:
             section = SECTION_SEP.join(text for _, text, _ in path)
             anchor = next((a for _, _, a in reversed(path) if a), None)
-            for text, layout in pack_section(content, term[0] if term else None):
+            for n, (text, layout) in enumerate(pack_section(content, term[0] if term else None)):
+                if n == 0:
+                    # A zero-width mark: this passage opens its section (where a section's
+                    # defining first sentence is).
+                    layout = [(SECTION_START, 0, 0), *layout]
                 out.append(Passage(text=text, section=section, anchor=anchor, layout=layout))
         content.clear()
         term.clear()

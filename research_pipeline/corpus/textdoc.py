@@ -165,9 +165,13 @@ _BULLET = re.compile(
 _ORDERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s")
 _NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+[A-Z][^.!?]{1,80}$")
 _PROMPT = re.compile(r"^\s*(>>>|\$ |# |\.\.\. )")
-_COLUMNS = re.compile(r"\S\s{2,}\S")
+# A column gap: two or more spaces not after a sentence's end (plain text often puts two
+# spaces after a full stop).
+_COLUMNS = re.compile(r"[^\s.!?:;,]\s{2,}\S")
 # A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
-_SIGNATURE = re.compile(r"^[A-Za-z_][\w.]*\(.*\)(\s*->\s*\S.*)?$")
+_SIGNATURE = re.compile(
+    r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
+    r"awaitable|exception)\s+)?[A-Za-z_][\w.]*\(.*\)(\s*->\s*\S.*)?(\s*-->.*)?$")
 
 
 def _indent(line: str) -> int:
@@ -189,8 +193,10 @@ def _groups(text: str) -> list[list[str]]:
 
 
 def _split_lead_ins(groups: list[list[str]]) -> list[list[str]]:
-    """Split a group whose prose lines lead into bullet lines ("...the following:" then
-    "* item" lines with no blank line between) into the lead-in and the list."""
+    """Split a lead-in from the bullet lines that follow it without a blank line.
+
+    ("...the following:" then "* item" lines) become the lead-in and the list.
+    """
     out: list[list[str]] = []
     for group in groups:
         starts = [i for i, line in enumerate(group) if _BULLET.match(line)]
@@ -213,14 +219,20 @@ def _is_heading_line(line: str) -> bool:
 
 
 def text_blocks(text: str) -> list[Block]:
-    """Blocks of plain text, structure read from its layout."""
+    """Blocks of plain text, structure read from its layout.
+
+    Indentation carries structure: a signature or short term line followed by indented
+    groups opens a definition (``object.__hash__(self)`` and its description), which the
+    first group back at or left of the term's indentation closes. An indented group is
+    code only when it does not read as prose.
+    """
     blocks: list[Block] = []
     underline_levels: list[str] = []
     list_items: list[str] = []
     list_depths: list[int] = []
     list_ordered = False
     list_base = 0
-    open_term: int | None = None
+    terms: list[tuple[int, int]] = []  # open terms: (indentation, level)
 
     def end_list() -> None:
         nonlocal list_items, list_depths
@@ -229,19 +241,29 @@ def text_blocks(text: str) -> list[Block]:
                 list_text(list_items, list_ordered, list_depths))))
         list_items, list_depths = [], []
 
-    def close_term() -> None:
-        nonlocal open_term
-        if open_term is not None:
-            blocks.append(Block("close", "", open_term))
-            open_term = None
+    def close_terms(indent: int) -> None:
+        while terms and indent <= terms[-1][0]:
+            end_list()
+            blocks.append(Block("close", "", terms.pop()[1]))
 
-    for group in _split_lead_ins(_groups(text)):
+    def open_term(text: str, indent: int) -> None:
+        end_list()
+        level = TERM_LEVEL + len(terms)
+        terms.append((indent, level))
+        blocks.append(Block("term", neutralize_markup(text), level))
+
+    groups = _split_lead_ins(_groups(text))
+    for n, group in enumerate(groups):
         first = group[0]
+        indent = _indent(first)
+        close_terms(indent)
+        base = terms[-1][0] + 1 if terms else 0
+        following = groups[n + 1] if n + 1 < len(groups) else None
         # Headings: underlined (setext / reST), all capitals, or numbered.
         if (len(group) in (2, 3) and _UNDERLINE.match(group[-1])
                 and (len(group) == 2 or _UNDERLINE.match(group[0]))):
             end_list()
-            close_term()
+            close_terms(-1)
             char = group[-1].strip()[0]
             if char not in underline_levels:
                 underline_levels.append(char)
@@ -249,60 +271,61 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block("heading", neutralize_markup(title),
                                 min(underline_levels.index(char) + 1, 6)))
             continue
-        if len(group) == 1 and _SIGNATURE.match(first.strip()):
-            end_list()
-            blocks.append(Block("code", neutralize_markup(code_text(first.strip()))))
+        # Signatures: a definition when an indented description follows, else code.
+        if all(_SIGNATURE.match(line.strip()) for line in group) and len(group) <= 4:
+            if following is not None and _indent(following[0]) > indent:
+                open_term("; ".join(line.strip() for line in group), indent)
+            else:
+                end_list()
+                blocks.append(Block("code", neutralize_markup(code_text("\n".join(group)))))
             continue
-        if len(group) == 1 and _is_heading_line(first) and _indent(first) == 0:
+        if len(group) == 1 and _is_heading_line(first) and indent == 0:
             end_list()
-            close_term()
+            close_terms(-1)
             numbered = _NUMBERED_HEADING.match(first.strip())
             level = numbered.group(1).count(".") + 1 if numbered else 1
             blocks.append(Block("heading", neutralize_markup(first.strip()), min(level, 6)))
             continue
         # Lists: most lines start with a bullet or number; indented lines continue them.
         bullets = [_BULLET.match(line) for line in group]
-        continued = all(b is not None or _indent(line) > _indent(first)
+        continued = all(b is not None or _indent(line) > indent
                         for line, b in zip(group, bullets, strict=True))
         if bullets[0] and (continued or sum(b is not None for b in bullets) >= len(group) / 2):
             ordered = bool(_ORDERED.match(first))
-            if list_items and ordered != list_ordered and _indent(first) <= list_base:
+            if list_items and ordered != list_ordered and indent <= list_base:
                 end_list()
             if not list_items:
-                list_ordered, list_base = ordered, _indent(first)
-            base = list_base
+                list_ordered, list_base = ordered, indent
             for line, match in zip(group, bullets, strict=True):
                 if match:
                     list_items.append(match.group(2).strip())
-                    list_depths.append(min(3, max(0, (_indent(line) - base) // 2)))
+                    list_depths.append(min(3, max(0, (_indent(line) - list_base) // 2)))
                 elif list_items:
                     list_items[-1] += " " + line.strip()
             continue
+        if list_items and indent > list_base and not _PROMPT.match(first):
+            # A further paragraph of the last item.
+            list_items[-1] += " " + _unwrap(group)
+            continue
         end_list()
-        # Code: indented or prompt-led blocks (grammar rules included).
-        if all(_indent(line) >= 3 for line in group) or _PROMPT.match(first) or any(
-                "::=" in line for line in group):
-            if not (open_term is not None and all(_indent(line) >= 3 for line in group)
-                    and not any(_PROMPT.match(line) for line in group)
-                    and _prose(group)):
-                blocks.append(Block("code", neutralize_markup(
-                    code_text("\n".join(_dedent(group))))))
-                continue
+        # Code: prompt-led blocks, grammar rules, and indented text that is not prose.
+        indented = all(_indent(line) >= base + 3 for line in group)
+        if _PROMPT.match(first) or any("::=" in line for line in group) or (
+                indented and not _prose(group)):
+            blocks.append(Block("code", neutralize_markup(
+                code_text("\n".join(_dedent(group))))))
+            continue
         # Definition terms: a short line whose description is indented below it.
-        if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > _indent(first)
-                and all(_indent(line) > _indent(first) for line in group[1:])):
-            close_term()
-            open_term = TERM_LEVEL + min(_indent(first) // 2, 5)
-            blocks.append(Block("term", neutralize_markup(first.strip()), open_term))
-            blocks.append(Block("para", neutralize_markup(" ".join(
-                " ".join(line.split()) for line in group[1:]))))
+        if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > indent
+                and all(_indent(line) > indent for line in group[1:])):
+            open_term(first.strip(), indent)
+            blocks.append(Block("para", neutralize_markup(_unwrap(group[1:]))))
             continue
         # Tables: pipes, or aligned columns on most lines.
         piped = sum(" | " in line or line.strip().startswith("|") for line in group)
         columns = sum(bool(_COLUMNS.search(line.strip())) for line in group)
         if len(group) >= 2 and (piped >= len(group) * 2 // 3
                                 or columns >= max(2, len(group) * 2 // 3)):
-            close_term()
             rows = []
             for line in group:
                 if _UNDERLINE.match(line) or set(line.strip()) <= set("|-+: "):
@@ -314,11 +337,9 @@ def text_blocks(text: str) -> list[Block]:
             if table:
                 blocks.append(Block("table", neutralize_markup(table)))
             continue
-        if open_term is not None and _indent(first) == 0:
-            close_term()
         blocks.append(Block("para", neutralize_markup(_unwrap(group))))
     end_list()
-    close_term()
+    close_terms(-1)
     return blocks
 
 

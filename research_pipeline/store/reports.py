@@ -25,9 +25,10 @@ class ReportStore(StoreBase):
             )
             for fact in facts:
                 con.execute(
-                    "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [fact.fact_id, research_id, topic_id, run_id, fact.question_id,
-                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score, now],
+                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score, now,
+                     fact.role],
                 )
 
     def latest_facts(self, research_id: str) -> list[Fact]:
@@ -35,7 +36,7 @@ class ReportStore(StoreBase):
         rows = self._read(
             "SELECT * FROM facts WHERE research_id = ? AND run_id = (SELECT run_id FROM facts "
             "WHERE research_id = ? ORDER BY created_at DESC LIMIT 1) ORDER BY question_id, "
-            "score DESC, fact_id",
+            "role = 'answer' DESC, score DESC, fact_id",
             [research_id, research_id],
         )
         return [Fact.model_validate(r) for r in rows]

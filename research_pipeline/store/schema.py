@@ -128,5 +128,8 @@ _MIGRATIONS: dict[int, list[str]] = {
     ],    5: [
         "ALTER TABLE sources ADD COLUMN section VARCHAR DEFAULT ''",
         "ALTER TABLE sources ADD COLUMN layout JSON",
+        "ALTER TABLE reflections ADD COLUMN note VARCHAR DEFAULT ''",
+        "ALTER TABLE facts ADD COLUMN role VARCHAR DEFAULT 'support'",
+        "ALTER TABLE round_facts ADD COLUMN role VARCHAR DEFAULT 'support'",
     ],
 }
