@@ -51,8 +51,13 @@ REST_PARTIAL = 0.3
 # the focus): there the shape of the answer matters more than the question's wording.
 REST_ANSWERED_OWN = 0.2
 REST_PARTIAL_OWN = 0.0
-# The most specific question word must be at least this rare to be required.
+# The most specific question word must be at least this rare to be required...
 CRUX_IDF = 3.0
+# ...unless the span covers this much of the rest of the question by itself.
+CRUX_WAIVED = 0.7
+# How much of a span's coverage its passage lends it (the sentence after the one that
+# restates the question is often the answer).
+CONTEXT_SHARE = 0.4
 # A name found in most documents of the collection ("HTTP" in a web server manual) cannot
 # tell an answer from a non-answer: it is weighed as a content word, not required.
 FOCUS_MIN_IDF = 1.5
@@ -78,6 +83,10 @@ _COUNT_RE = re.compile(
     r"\b(once|twice|thrice|times|single|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"no limit|unlimited|any number)\b", re.IGNORECASE)
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
+# An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
+_ENUMERATION_RE = re.compile(
+    r"[\w\"')\]]+, [^,.;:]{1,40}(, [^,.;:]{1,40})*,? (and|or) [\w\"'(\[]"
+    r"|:\s*[^.]{1,60},[^.]{1,60},")
 _REASON_RE = re.compile(
     r"\b(because|since|so that|in order to|to (avoid|prevent|ensure|allow|make sure|keep)|"
     r"reasons?|otherwise|this (is|means|way)|which means|as a result|due to|therefore|"
@@ -98,13 +107,34 @@ _PROCEDURE_RE = re.compile(
     re.IGNORECASE)
 _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
-    r"allowed|possible|impossible|supported|required|unless|even|still)\b",
+    r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
+    r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
+    r"requires?|provided|as long as)\b",
     re.IGNORECASE)
 _DEFINE_RE = re.compile(
     r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
     r"defines?|enables?|allows?|causes?|returns?|contains?|provides?|makes?|tells?|"
     r"used (to|for)|lets?|configures?|selects?|gives?|creates?)\b",
     re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Heading:
+    """A passage's title and heading path, as words and stems."""
+
+    text: str
+    title_words: frozenset[str]
+    title_stems: frozenset[str]
+    section_words: frozenset[str]
+    section_stems: frozenset[str]
+
+    @classmethod
+    def of(cls, source: Source) -> _Heading:
+        title = frozenset(words(source.title))
+        section = frozenset(words(source.section))
+        return cls(f"{source.title} {source.section}", title,
+                   frozenset(stem(w) for w in title), section,
+                   frozenset(stem(w) for w in section))
 
 
 @dataclass
@@ -353,76 +383,95 @@ class AnswerJudge:
             stem(w) for w in weights}
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         out: list[Judgement] = []
+
+        def match(span_words: frozenset[str], span_stems: frozenset[str],
+                  heading: _Heading) -> dict[str, float]:
+            found: dict[str, float] = {}
+            for word in weights:
+                s = stem(word)
+                if _inflections(word) & span_words:
+                    m = EXACT
+                elif word in negated and any(
+                        _inflections(alt) & span_words for alt in negated[word]):
+                    m = EXACT
+                elif s in span_stems:
+                    m = STEMMED
+                elif word in heading.section_words or s in heading.section_stems:
+                    # A name the question asks about, heading the passage: the passage is
+                    # its own documentation.
+                    m = EXACT if word in focus_words else IN_SECTION
+                elif _variant(s, span_stems):
+                    m = VARIANT
+                elif word in heading.title_words or s in heading.title_stems:
+                    m = EXACT if word in focus_words else IN_TITLE
+                else:
+                    m = 0.0
+                found[word] = m
+            return found
+
+        def cover(found: dict[str, float], denominator: float) -> tuple[float, float]:
+            got = sum(m * weights[w] for w, m in found.items())
+            rest_got = sum(m * weights[w] for w, m in found.items() if w not in focus_words)
+            return (min(1.0, got / (denominator or 1.0)),
+                    rest_got / rest_total if rest_total else 1.0)
+
         for ev in evidence:
             source = ev.source
-            section_words = frozenset(words(source.section))
-            section_stems = frozenset(stem(w) for w in section_words)
-            title_words = frozenset(words(source.title))
-            title_stems = frozenset(stem(w) for w in title_words)
-            heading = f"{source.title} {source.section}"
-            focus_in_heading = [_focus_in(f, heading) for f in analysis.focus]
-            for cand in self.candidates(source):
+            heading = _Heading.of(source)
+            focus_in_heading = [_focus_in(f, heading.text) for f in analysis.focus]
+            cands = self.candidates(source)
+            if not cands:
+                continue
+            # The passage as a whole: a sentence that answers often does not repeat the
+            # question's words that the sentences around it (or its headings) carry.
+            passage_words = frozenset().union(*(c.words for c in cands))
+            passage_stems = frozenset().union(*(c.stems for c in cands))
+            passage_cov, passage_rest = cover(match(passage_words, passage_stems, heading),
+                                              total)
+            for cand in cands:
                 text = cand.text
-                got = rest_got = 0.0
-                matched: list[str] = []
-                missing: list[str] = []
-                found: dict[str, float] = {}
-                for word, weight in weights.items():
-                    s = stem(word)
-                    if _inflections(word) & cand.words:
-                        m = EXACT
-                    elif word in negated and any(
-                            _inflections(alt) & cand.words for alt in negated[word]):
-                        m = EXACT
-                    elif s in cand.stems:
-                        m = STEMMED
-                    elif word in section_words or s in section_stems:
-                        m = IN_SECTION
-                    elif _variant(s, cand.stems):
-                        m = VARIANT
-                    elif word in title_words or s in title_stems:
-                        m = IN_TITLE
-                    else:
-                        m = 0.0
-                    found[word] = m
-                    if m:
-                        got += m * weight
-                        if word not in focus_words:
-                            rest_got += m * weight
-                        matched.append(word)
-                    else:
-                        missing.append(word)
-                if not got:
+                found = match(cand.words, cand.stems, heading)
+                if not any(found.values()):
                     continue
                 if not quotable(text) and cand.kind not in ("list", "table"):
                     continue
-                focus_hits = [h or _focus_in(f, text)
+                before = source.text[:cand.end]
+                focus_hits = [h or _focus_in(f, before)
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
                 denominator = total
                 if several:
                     # One side of a comparison per span: the other side's name is not
                     # missing from it (another span carries that side).
-                    denominator -= sum(
-                        weights.get(w, 0.0) for f, hit, toks in zip(
-                            analysis.focus, focus_hits, analysis.focus_words, strict=True)
-                        if not hit for w in toks if not found.get(w))
-                coverage = got / (denominator or 1.0)
-                rest = rest_got / rest_total if rest_total else 1.0
+                    named = {w for hit, toks in zip(focus_hits, analysis.focus_words,
+                                                    strict=True) if hit for w in toks}
+                    other = {w for hit, toks in zip(focus_hits, analysis.focus_words,
+                                                    strict=True) if not hit for w in toks
+                             if not found.get(w) and w not in named}
+                    denominator -= sum(weights.get(w, 0.0) for w in other)
+                own_cov, own_rest = cover(found, denominator)
+                coverage = max(own_cov, CONTEXT_SHARE * passage_cov
+                               + (1 - CONTEXT_SHARE) * own_cov)
+                rest = max(own_rest, CONTEXT_SHARE * passage_rest
+                           + (1 - CONTEXT_SHARE) * own_rest)
+                matched = [w for w, m in found.items() if m]
+                missing = [w for w, m in found.items() if not m]
                 about = sum(weights[w] for w, m in found.items()
                             if m in (IN_SECTION, IN_TITLE)) / total
                 if not analysis.focus:
                     focus_found = True
                 else:
                     focus_found = any(focus_hits) if several else all(focus_hits)
-                crux_found = crux is None or found.get(crux, 0.0) >= IN_SECTION or (
-                    any(focus_hits) and crux in focus_words)
+                crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
+                    any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED
                 fit = _fits(analysis, cand, text)
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 place = 0.08 if cand.leads_section and (
-                    any(focus_in_heading) or found and max(found.values()) >= IN_SECTION) else 0.0
+                    any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
                 length = 0.04 * max(0, len(text) - 450) / 450
-                rank = (coverage + 0.5 * rest + (0.2 if fit else 0.0)
+                shaped = 0.1 if (analysis.answer_type in ("list", "procedure")
+                                 and cand.kind in ("list", "table")) else 0.0
+                rank = (coverage + 0.5 * rest + 0.15 * own_cov + (0.2 if fit else 0.0) + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.15 * about - length)
@@ -516,7 +565,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:
     if kind == "list":
         if cand.kind in ("list", "table"):
             return text.count("\n") >= 1
-        return text.count(",") >= 2 or bool(re.search(r":\s*\S+,", text))
+        return bool(_ENUMERATION_RE.search(text))
     if kind == "procedure":
         return cand.kind in ("list", "item") or bool(_PROCEDURE_RE.search(text))
     if kind == "reason":

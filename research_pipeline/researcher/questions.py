@@ -188,8 +188,12 @@ def focus_terms(question: str) -> list[str]:
 
 
 def analyse(question: str) -> QuestionAnalysis:
-    """Focus, answer type and content words of one question."""
-    focus = focus_terms(question)
+    """Focus, answer type and content words of one question.
+
+    The focus comes from the sentence that asks; a sentence that sets the scene ("I
+    deleted it with rm -rf.") adds content words, not required names.
+    """
+    focus = focus_terms(asked_sentence(question))
     focus_tokens = {w for f in focus for w in words(f)}
     content = [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1)]
