@@ -125,6 +125,12 @@ _DEFINE_RE = re.compile(
     re.IGNORECASE)
 
 
+_CODE_ITEMS_Q = re.compile(
+    r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
+    r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
+_CODE_NAME = re.compile(
+    r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
+    r"[A-Z][a-z]+[A-Z]\w*)")
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
 _CONSEQUENCE_RE = re.compile(
     r"\b(is raised|raises?|re-raised|terminat\w*|propagat\w*|is lost|discard\w*|ignored|"
@@ -640,6 +646,9 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "number":
         return float(_number_fits(analysis, text))
     if kind == "list":
+        if _CODE_ITEMS_Q.search(analysis.text):
+            # "Which methods/options/commands ...": the items are names written as code.
+            return float(len({m.group(0) for m in _CODE_NAME.finditer(text)}) >= 2)
         if cand.kind in ("list", "table"):
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))
