@@ -1,15 +1,25 @@
 """Connections: short transactions with lock retry, and migrations on first open.
 
-Every write is a short transaction on a connection opened for it and closed after, so
-several processes (the CLI, ``dagster dev``, the daemon, concurrent runs) share one file.
-DuckDB lets one process at a time open a file, so opening retries, with jitter, until
-the store's own deadline. Nothing here holds a connection across a network call.
+Every write is a short transaction, so several processes (the CLI, ``dagster dev``, the
+daemon, concurrent runs) share one file. DuckDB lets one process at a time open a file,
+so opening waits, with jitter, until the store's own deadline; processes of this project
+queue on an advisory lock file beside the database instead of polling DuckDB's lock.
+
+Opening and closing a DuckDB file costs 50-80 ms (closing checkpoints it), far more than
+a transaction. Inside ``Store.session()`` (a research step, a bulk run) the file therefore
+stays open between transactions, which run one at a time in this process (threads of one
+process would otherwise conflict on the same keys), and is closed and handed to waiting
+processes at least every ``HOLD_S`` seconds. Nothing here holds a transaction across a
+network call.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import random
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,6 +33,8 @@ from research_pipeline.errors import StoreError
 from research_pipeline.store.schema import _MIGRATIONS, SCHEMA_VERSION
 
 _LOCK_MARKERS = ("lock", "Conflicting lock", "already open")
+HOLD_S = 1.0
+YIELD_S = 0.05
 
 
 def utc_now() -> datetime:
@@ -35,49 +47,165 @@ def to_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
+class _Lease:
+    """This process's hold on one database file, shared by every ``Store`` of the file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.mutex = threading.RLock()
+        self.sessions = 0
+        self.con: duckdb.DuckDBPyConnection | None = None
+        self.read_only = False
+        self.opened_at = 0.0
+        self.migrated = False
+        self._lock_file: int | None = None
+
+    def open(self, read_only: bool, timeout_s: float) -> duckdb.DuckDBPyConnection:
+        """The open connection, opening the file (after the advisory lock) if needed."""
+        if self.con is not None and self.sessions and time.monotonic() - self.opened_at > HOLD_S:
+            # Held for a while by a busy session: let waiting processes in, then reopen.
+            self.close()
+            time.sleep(YIELD_S)
+        if self.con is not None and self.read_only and not read_only:
+            self.close()
+        if self.con is None:
+            if not self.path.exists():
+                self.migrated = False  # a new (or deleted and recreated) file
+            deadline = time.monotonic() + timeout_s
+            self._lock_file = _advisory_lock(self.path, read_only, deadline, timeout_s)
+            try:
+                self.con = _connect_until(self.path, read_only, deadline, timeout_s)
+            except BaseException:
+                self._unlock()
+                raise
+            self.read_only = read_only
+            self.opened_at = time.monotonic()
+        return self.con
+
+    def close(self) -> None:
+        """Close the file (DuckDB checkpoints it) and release the advisory lock."""
+        if self.con is not None:
+            try:
+                self.con.close()
+            finally:
+                self.con = None
+                self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock_file is not None:
+            fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            os.close(self._lock_file)
+            self._lock_file = None
+
+
+_LEASES: dict[Path, _Lease] = {}
+_LEASES_GUARD = threading.Lock()
+
+
+def _lease_for(path: Path) -> _Lease:
+    key = path.resolve()
+    with _LEASES_GUARD:
+        lease = _LEASES.get(key)
+        if lease is None:
+            lease = _LEASES[key] = _Lease(key)
+        return lease
+
+
+def _lock_error(path: Path, timeout_s: float) -> StoreError:
+    return StoreError(
+        f"{path} stayed locked by another process for {timeout_s:.0f}s "
+        "(RESEARCH_STORE_LOCK_TIMEOUT_S); a process is holding the file open"
+    )
+
+
+def _advisory_lock(path: Path, read_only: bool, deadline: float, timeout_s: float) -> int:
+    """Take the lock file beside the database (shared for readers), waiting until deadline."""
+    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    mode = (fcntl.LOCK_SH if read_only else fcntl.LOCK_EX) | fcntl.LOCK_NB
+    while True:
+        try:
+            fcntl.flock(fd, mode)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise _lock_error(path, timeout_s) from None
+            time.sleep(0.005 + random.random() * 0.01)
+
+
+def _connect_until(
+    path: Path, read_only: bool, deadline: float, timeout_s: float
+) -> duckdb.DuckDBPyConnection:
+    """Open the file, retrying while a process outside the advisory lock holds it."""
+    delay = 0.02
+    while True:
+        try:
+            return duckdb.connect(str(path), read_only=read_only)
+        except duckdb.IOException as exc:
+            if not any(m in str(exc) for m in _LOCK_MARKERS):
+                raise StoreError(f"cannot open {path}: {exc}") from exc
+            if time.monotonic() >= deadline:
+                raise _lock_error(path, timeout_s) from exc
+            time.sleep(delay * (0.5 + random.random()))
+            delay = min(delay * 1.6, 0.5)
+
+
 class StoreBase:
-    """Short-lived DuckDB connections with lock retry; every method is one transaction."""
+    """Short DuckDB transactions with lock retry; every method is one transaction."""
 
     def __init__(self, path: Path, lock_timeout_s: float = 120.0) -> None:
         self.path = Path(path)
         self.lock_timeout_s = lock_timeout_s
-        self._migrated = False
 
     # -- connections -------------------------------------------------------------------
 
-    def _connect(self, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-        if not read_only:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        elif not self.path.exists():
+    @contextmanager
+    def session(self) -> Iterator[None]:
+        """Keep the file open between this process's transactions until the block ends.
+
+        Sessions nest and are shared by every ``Store`` of the same file in the process.
+        """
+        lease = _lease_for(self.path)
+        with lease.mutex:
+            lease.sessions += 1
+        try:
+            yield
+        finally:
+            with lease.mutex:
+                lease.sessions -= 1
+                if not lease.sessions:
+                    lease.close()
+
+    @contextmanager
+    def _cursor(self, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]:
+        if read_only and not self.path.exists():
             raise StoreError(
                 f"no research database at {self.path}: run 'research-pipeline run' first "
                 "or point RESEARCH_DB at an existing file"
             )
-        deadline = time.monotonic() + self.lock_timeout_s
-        delay = 0.02
-        while True:
+        if not read_only:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        lease = _lease_for(self.path)
+        with lease.mutex:
+            # Inside a read-write session a reader shares its connection; alone, a reader
+            # opens the file read-only so that it can never write.
+            con = lease.open(read_only and lease.con is None, self.lock_timeout_s)
+            cursor = con.cursor()
             try:
-                return duckdb.connect(str(self.path), read_only=read_only)
-            except duckdb.IOException as exc:
-                if not any(m in str(exc) for m in _LOCK_MARKERS):
-                    raise StoreError(f"cannot open {self.path}: {exc}") from exc
-                if time.monotonic() >= deadline:
-                    raise StoreError(
-                        f"{self.path} stayed locked by another process for "
-                        f"{self.lock_timeout_s:.0f}s (RESEARCH_STORE_LOCK_TIMEOUT_S); "
-                        "a process is holding the file open"
-                    ) from exc
-                time.sleep(delay * (0.5 + random.random()))
-                delay = min(delay * 1.6, 0.5)
+                yield cursor
+            finally:
+                cursor.close()
+                if not lease.sessions:
+                    lease.close()
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """One read-write transaction on a fresh connection, migrated on first use."""
-        con = self._connect()
-        try:
-            if not self._migrated:
+        """One read-write transaction, the schema migrated on first use in this process."""
+        lease = _lease_for(self.path)
+        with self._cursor(read_only=False) as con:
+            if not lease.migrated:
                 self._migrate(con)
-                self._migrated = True
+                lease.migrated = True
             con.execute("BEGIN TRANSACTION")
             try:
                 yield con
@@ -85,17 +213,12 @@ class StoreBase:
                 con.execute("ROLLBACK")
                 raise
             con.execute("COMMIT")
-        finally:
-            con.close()
 
     @contextmanager
     def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """A read-only connection (used by ``sql`` and the checks)."""
-        con = self._connect(read_only=True)
-        try:
+        with self._cursor(read_only=True) as con:
             yield con
-        finally:
-            con.close()
 
     def _migrate(self, con: duckdb.DuckDBPyConnection) -> None:
         con.execute("BEGIN TRANSACTION")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -117,5 +117,26 @@ _MIGRATIONS: dict[int, list[str]] = {
             round INTEGER NOT NULL, question_id INTEGER NOT NULL, status VARCHAR NOT NULL,
             coverage DOUBLE NOT NULL, fact_ids JSON NOT NULL, gap_status VARCHAR,
             PRIMARY KEY (research_id, round, question_id))""",
+    ],
+    4: [
+        # One run researches many topics: a run's row is per topic, and two topics of one
+        # run may extract the same passage for their question 1.
+        """CREATE TABLE runs_v4 (
+            run_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL, job VARCHAR,
+            step VARCHAR, started_at TIMESTAMP NOT NULL, settings JSON,
+            corpus_versions JSON, models JSON, code_version VARCHAR,
+            PRIMARY KEY (run_id, topic_id))""",
+        "INSERT INTO runs_v4 SELECT * FROM runs",
+        "DROP TABLE runs",
+        "ALTER TABLE runs_v4 RENAME TO runs",
+        """CREATE TABLE facts_v4 (
+            fact_id VARCHAR NOT NULL, research_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL, question_id INTEGER NOT NULL, source_id VARCHAR NOT NULL,
+            url VARCHAR NOT NULL, title VARCHAR NOT NULL, quote VARCHAR NOT NULL,
+            text VARCHAR NOT NULL, score DOUBLE, created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (research_id, run_id, fact_id))""",
+        "INSERT INTO facts_v4 SELECT * FROM facts",
+        "DROP TABLE facts",
+        "ALTER TABLE facts_v4 RENAME TO facts",
     ],
 }
