@@ -50,6 +50,7 @@ def run(
     from research_pipeline.topics import topic_files as list_topic_files
 
     services = services_from_settings()
+    pipeline.prewarm(services.settings)
     paths = [p.resolve() for p in topic_files] if topic_files else list_topic_files(
         services.settings.topics_dir)
     if not paths:

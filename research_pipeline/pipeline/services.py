@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -96,3 +98,26 @@ def own_calls(researcher: Researcher) -> bool:
     return bool(getattr(researcher, "records_own_calls", False))
 
 
+
+
+_SDKS = {"gemini": ["google.genai", "instructor"], "openai": ["openai", "instructor"],
+         "exa": ["exa_py"]}
+
+
+def prewarm(settings: Settings) -> None:
+    """Import the remote providers' SDKs on a background thread, once per process.
+
+    They take seconds to import (google-genai, and exa-py through openai); started early,
+    the import overlaps with Dagster's start-up and the first model call's network wait.
+    """
+    modules = [m for name in (settings.llm, settings.search) for m in _SDKS.get(name, [])]
+
+    def load() -> None:
+        for module in modules:
+            try:
+                importlib.import_module(module)
+            except ImportError:
+                return  # the provider raises it, with its own message, where it is used
+
+    if modules:
+        threading.Thread(target=load, name="prewarm-sdks", daemon=True).start()
