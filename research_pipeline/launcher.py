@@ -117,8 +117,11 @@ def topics_run_spec(
 
     The run covers the smallest range of partitions (in ``partition_order``) holding all
     of them; when that range holds other topics too, the run config names its topics.
+    Topics without a partition yet come after the others, in the order given (the caller
+    adds their partitions).
     """
-    position = {key: n for n, key in enumerate(partition_order)}
+    order = [*partition_order, *[t for t in topic_ids if t not in set(partition_order)]]
+    position = {key: n for n, key in enumerate(order)}
     chosen = sorted(dict.fromkeys(topic_ids), key=lambda t: position[t])
     if not chosen:
         raise ValueError("a run needs at least one topic")
@@ -143,8 +146,7 @@ def run_request_for_topics(
 
     ``new_partitions`` are added by the same evaluation, after the existing ones.
     """
-    order = [*instance.get_dynamic_partitions(TOPICS_PARTITION),
-             *[p for p in new_partitions]]
+    order = [*instance.get_dynamic_partitions(TOPICS_PARTITION), *new_partitions]
     run_tags, config = topics_run_spec(order, topic_ids)
     partition_key = run_tags.pop("dagster/partition", None)
     return dg.RunRequest(run_key=run_key, run_config=config, partition_key=partition_key,

@@ -114,3 +114,20 @@ def test_lock_timeout_gives_a_clear_error(tmp_path):
                 Store(path, lock_timeout_s=0.5).ensure_schema()
         finally:
             holder.kill()
+
+
+def test_threads_share_the_open_file_in_a_session_and_release_it_after(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "db.duckdb"
+    store = Store(path)
+    with store.session():
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda i: store.record_decision("t", f"p{i}", "approved", "me", "cli"),
+                          range(40)))
+        # Two Store objects of one file share the process's hold on it.
+        assert Store(path).latest_decision("p7")["decided_by"] == "me"
+    opened = subprocess.run(
+        [sys.executable, "-c", f"import duckdb; duckdb.connect({str(path)!r}).close()"],
+        capture_output=True, text=True, timeout=30)
+    assert opened.returncode == 0, opened.stderr

@@ -90,9 +90,13 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
         tags={**{approval_tag(a): t for t, a in approvals.items()},
               **({APPROVAL_TAG: next(iter(approvals.values()))} if len(approvals) == 1 else {})},
     )] if approvals else []
+    existing = set(context.instance.get_dynamic_partitions(TOPICS_PARTITION))
+    missing = [t for t in approvals if t not in existing]
     return dg.SensorResult(
         run_requests=requests,
         cursor=new_cursor.isoformat() if new_cursor else context.cursor,
+        dynamic_partitions_requests=[dg.AddDynamicPartitionsRequest(TOPICS_PARTITION, missing)]
+        if missing else None,
     )
 
 

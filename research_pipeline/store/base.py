@@ -69,8 +69,7 @@ class _Lease:
         if self.con is not None and self.read_only and not read_only:
             self.close()
         if self.con is None:
-            if not self.path.exists():
-                self.migrated = False  # a new (or deleted and recreated) file
+            self.migrated = False  # checked once per open: another process may have moved it
             deadline = time.monotonic() + timeout_s
             self._lock_file = _advisory_lock(self.path, read_only, deadline, timeout_s)
             try:
