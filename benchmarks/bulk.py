@@ -52,6 +52,8 @@ with services.store.session():
                                  workers=settings.topic_concurrency):
         if type(event).__name__ == "TopicDone":
             states[event.state] = states.get(event.state, 0) + 1
+            if event.state == "failed":
+                print(event.topic_id, event.failed_step, event.error, event.detail or "")
 print(states)
 """
 
@@ -104,6 +106,9 @@ def measure(kind: str, n: int, work: Path) -> Measured:
                    RESEARCH_DB=str(case / "db.duckdb"), RESEARCH_TOPICS_DIR=str(case / "topics"),
                    RESEARCH_REPORTS_DIR=str(case / "reports"), DAGSTER_HOME=str(case / "dh"))
         exe = Path(sys.executable)
+        # The instance exists already, as it does after a project's first run.
+        subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
+                        "get_instance()"], env=env, check=True, capture_output=True)
         args = ([str(exe.with_name("research-pipeline")), "run", "--approve"]
                 if kind == "dagster" else [str(exe), "-c", PLAIN])
         wall, cpu, peak, output = _wait4(args, env)

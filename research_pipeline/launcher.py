@@ -10,6 +10,7 @@ those tags, and the research step claims its topics the same way when it starts.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,10 +34,16 @@ ACTIVE_STATUSES = [
 
 
 def load_job(name: str) -> dg.JobDefinition:
-    """Reconstruct a job of the code location by name (Dagster calls this)."""
+    """Reconstruct a job of the code location by name (Dagster calls this, several times)."""
+    return _definitions().resolve_job_def(name)
+
+
+@functools.cache
+def _definitions() -> dg.Definitions:
+    # Loading the defs folder takes ~0.4 s; a run reconstructs its job four times.
     from research_pipeline.definitions import defs
 
-    return defs().resolve_job_def(name)
+    return defs()
 
 
 def topic_tag(topic_id: str) -> str:
@@ -59,18 +66,34 @@ def active_runs(instance: dg.DagsterInstance, topic_id: str) -> list[dg.RunRecor
     Found by the per-topic tag, or by ``dagster/partition`` for a single-partition run
     launched from the UI that has not started (and tagged itself) yet.
     """
-    records = {
-        r.dagster_run.run_id: r
-        for tags in ({topic_tag(topic_id): topic_id}, {"dagster/partition": topic_id})
-        for r in instance.get_run_records(
-            filters=dg.RunsFilter(tags=tags, statuses=ACTIVE_STATUSES))
-    }
-    return sorted(records.values(), key=lambda r: (r.create_timestamp, r.dagster_run.run_id))
+    return active_runs_by_topic(instance, [topic_id]).get(topic_id, [])
+
+
+def active_runs_by_topic(
+    instance: dg.DagsterInstance, topic_ids: Iterable[str]
+) -> dict[str, list[dg.RunRecord]]:
+    """``active_runs`` for many topics, from one query of the (few) active runs."""
+    wanted = {topic_tag(t): t for t in topic_ids}
+    by_topic: dict[str, list[dg.RunRecord]] = {}
+    for record in instance.get_run_records(filters=dg.RunsFilter(statuses=ACTIVE_STATUSES)):
+        tags = record.dagster_run.tags
+        topics = {wanted[k] for k in tags if k in wanted}
+        if tags.get("dagster/partition") in wanted.values():
+            topics.add(tags["dagster/partition"])
+        for topic_id in topics:
+            by_topic.setdefault(topic_id, []).append(record)
+    for records in by_topic.values():
+        records.sort(key=lambda r: (r.create_timestamp, r.dagster_run.run_id))
+    return by_topic
 
 
 def active_run(instance: dg.DagsterInstance, topic_id: str,
                other_than: str | None = None) -> str | None:
-    """The id of the oldest queued or running run of the topic (but ``other_than``), if any."""
+    """The id of the oldest queued or running run of the topic (but ``other_than``), if any.
+
+    The one answer to "is this topic being researched?" (the CLI, the approval sensor and
+    the research step's claims ask it).
+    """
     for record in active_runs(instance, topic_id):
         if record.dagster_run.run_id != other_than:
             return record.dagster_run.run_id
@@ -89,10 +112,9 @@ def claim_topics(instance: dg.DagsterInstance, run_id: str,
     if missing:
         instance.add_run_tags(run_id, missing)
     busy: dict[str, str] = {}
-    for topic_id in topic_ids:
-        records = active_runs(instance, topic_id)
+    for topic_id, records in active_runs_by_topic(instance, topic_ids).items():
         ids = [r.dagster_run.run_id for r in records]
-        if ids and ids[0] != run_id and run_id in ids:
+        if ids[0] != run_id and run_id in ids:
             busy[topic_id] = ids[0]
     return busy
 

@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -39,18 +39,11 @@ def run(
     The topics are researched at the same time; a topic whose plan awaits approval stops at
     the gate with nothing searched (exit 3), unless ``--approve`` records your approval.
     """
-    import logging
-
-    from research_pipeline import pipeline
-    from research_pipeline.defs.jobs import RESEARCH_JOB
-    from research_pipeline.defs.resources import REFRESH_TAG
     from research_pipeline.instance import get_instance
-    from research_pipeline.launcher import active_run, run_topics
     from research_pipeline.topics import load_topics
     from research_pipeline.topics import topic_files as list_topic_files
 
     services = services_from_settings()
-    pipeline.prewarm(services.settings)
     paths = [p.resolve() for p in topic_files] if topic_files else list_topic_files(
         services.settings.topics_dir)
     if not paths:
@@ -68,7 +61,22 @@ def run(
         code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
         raise typer.Exit(EXIT_ERROR if errors else code)
     approver = by or os.environ.get("USER") or getpass.getuser()
-    failed, awaiting, done, todo = len(errors), [], [], []
+    with services.store.session():
+        code = _research(services, instance, topics, len(errors), approver if approve else None,
+                         refresh)
+    raise typer.Exit(code)
+
+
+def _research(services: Any, instance: Any, topics: list[Any], failed: int,
+              approve_as: str | None, refresh: bool) -> int:
+    """One run over the topics; per-topic lines; the exit code."""
+    from research_pipeline import pipeline
+    from research_pipeline.defs.jobs import RESEARCH_JOB
+    from research_pipeline.defs.resources import REFRESH_TAG
+    from research_pipeline.launcher import active_runs_by_topic, run_topics
+
+    awaiting, done, todo = [], [], []
+    busy = active_runs_by_topic(instance, [t.id for t in topics])
     for topic in topics:
         try:
             pipeline.register_topic(services, topic)
@@ -76,9 +84,9 @@ def run(
             say(f"error: {topic.id}: {exc}")
             failed += 1
             continue
-        busy = active_run(instance, topic.id)
-        if busy:
-            say(f"{topic.id}: run {busy} is still active; skipped")
+        if topic.id in busy:
+            say(f"{topic.id}: run {busy[topic.id][0].dagster_run.run_id} is still active; "
+                "skipped")
             failed += 1
             continue
         todo.append(topic)
@@ -92,8 +100,7 @@ def run(
         try:
             launched = run_topics(
                 instance, RESEARCH_JOB, [t.id for t in todo],
-                tags={REFRESH_TAG: "all"} if refresh else None,
-                approve_as=approver if approve else None,
+                tags={REFRESH_TAG: "all"} if refresh else None, approve_as=approve_as,
             )
         finally:
             progress.removeHandler(handler)
@@ -112,10 +119,7 @@ def run(
                 failed += 1
         say(f"run {launched.run_id}: {time.monotonic() - started:.1f}s")
     say(f"done: {len(done)} reports, {len(awaiting)} awaiting approval, {failed} failed")
-    if failed:
-        raise typer.Exit(EXIT_ERROR)
-    if awaiting:
-        raise typer.Exit(EXIT_AWAITING)
+    return EXIT_ERROR if failed else EXIT_AWAITING if awaiting else EXIT_OK
 
 
 def _awaiting_message(services: object, topic_id: str) -> str:

@@ -29,7 +29,6 @@ from research_pipeline.pipeline.services import (
     Services,
     estimate_cost,
     own_calls,
-    prewarm,
     step_cost,
 )
 
@@ -37,6 +36,6 @@ __all__ = [
     "FactsOutcome", "NotApprovedError", "PlanOutcome", "Progress", "ReportOutcome",
     "ResearchOutcome", "Services", "account_questions", "approval_state", "decide",
     "estimate_cost", "extract_facts", "finished_research", "load_registered_topic",
-    "make_plan", "own_calls", "prewarm", "record_run", "register_topic", "require_approved_plan",
+    "make_plan", "own_calls", "record_run", "register_topic", "require_approved_plan",
     "run_research", "step_cost", "verify_report", "write_report",
 ]

@@ -29,7 +29,12 @@ from research_pipeline.pipeline.plan import (
 )
 from research_pipeline.pipeline.report import account_questions, verify_report, write_report
 from research_pipeline.pipeline.rounds import run_research
-from research_pipeline.pipeline.services import Services, estimate_cost, prewarm, step_cost
+from research_pipeline.pipeline.services import (
+    Services,
+    estimate_cost,
+    import_provider_sdks,
+    step_cost,
+)
 
 # The steps of a topic's chain, in order, named as the assets and checks that show them.
 PLAN, GATE, ROUNDS, FACTS, REPORT = (
@@ -119,7 +124,7 @@ def research_topics(
     events: queue.Queue[Event] = queue.Queue()
     ordered = [s for s in ALL_STEPS if s in steps]
     if topic_ids:
-        prewarm(services_for().settings)
+        import_provider_sdks(services_for().settings)
 
     def chain(topic_id: str) -> None:
         started = time.monotonic()

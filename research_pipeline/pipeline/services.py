@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -100,24 +99,18 @@ def own_calls(researcher: Researcher) -> bool:
 
 
 
-_SDKS = {"gemini": ["google.genai", "instructor"], "openai": ["openai", "instructor"],
-         "exa": ["exa_py"]}
+
+_SDKS = {"gemini": ["google.genai", "instructor", "openai"],
+         "openai": ["openai", "instructor"], "exa": ["exa_py"]}
 
 
-def prewarm(settings: Settings) -> None:
-    """Import the remote providers' SDKs on a background thread, once per process.
+def import_provider_sdks(settings: Settings) -> None:
+    """Import the remote providers' SDKs in this thread, before topics start in threads.
 
-    They take seconds to import (google-genai, and exa-py through openai); started early,
-    the import overlaps with Dagster's start-up and the first model call's network wait.
+    Two topic threads importing overlapping packages at once (exa-py and instructor both
+    import openai) can fail with a half-imported module; imported here first, they are
+    whole before any thread needs them.
     """
-    modules = [m for name in (settings.llm, settings.search) for m in _SDKS.get(name, [])]
-
-    def load() -> None:
-        for module in modules:
-            try:
-                importlib.import_module(module)
-            except ImportError:
-                return  # the provider raises it, with its own message, where it is used
-
-    if modules:
-        threading.Thread(target=load, name="prewarm-sdks", daemon=True).start()
+    for name in (settings.llm, settings.search):
+        for module in _SDKS.get(name, []):
+            importlib.import_module(module)

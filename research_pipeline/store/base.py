@@ -33,7 +33,7 @@ from research_pipeline.errors import StoreError
 from research_pipeline.store.schema import _MIGRATIONS, SCHEMA_VERSION
 
 _LOCK_MARKERS = ("lock", "Conflicting lock", "already open")
-HOLD_S = 1.0
+HOLD_S = 2.0
 YIELD_S = 0.05
 
 
