@@ -28,12 +28,14 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from research_pipeline.errors import StoreError
 from research_pipeline.store.schema import _MIGRATIONS, SCHEMA_VERSION
 
 _LOCK_MARKERS = ("lock", "Conflicting lock", "already open")
 HOLD_S = 2.0
+_COLUMNS: dict[str, list[str]] = {}  # column names per table, for batched inserts
 YIELD_S = 0.05
 
 
@@ -59,6 +61,9 @@ class _Lease:
         self.opened_at = 0.0
         self.migrated = False
         self._lock_file: int | None = None
+        # Reads run concurrently (DuckDB isolates them); closing waits for them to finish.
+        self.readers = 0
+        self.idle = threading.Condition(threading.Lock())
 
     def open(self, read_only: bool, timeout_s: float) -> duckdb.DuckDBPyConnection:
         """The open connection, opening the file (after the advisory lock) if needed."""
@@ -83,6 +88,9 @@ class _Lease:
 
     def close(self) -> None:
         """Close the file (DuckDB checkpoints it) and release the advisory lock."""
+        with self.idle:
+            while self.readers:
+                self.idle.wait()
         if self.con is not None:
             try:
                 self.con.close()
@@ -213,11 +221,67 @@ class StoreBase:
                 raise
             con.execute("COMMIT")
 
+    def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """One statement, committed on its own (no BEGIN/COMMIT round trips)."""
+        lease = _lease_for(self.path)
+        if not lease.migrated:
+            with self.transaction():
+                pass
+        with self._cursor(read_only=False) as con:
+            con.execute(sql, list(params))
+
     @contextmanager
     def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """A read-only connection (used by ``sql`` and the checks)."""
-        with self._cursor(read_only=True) as con:
+        with self._read_cursor(read_only=True) as con:
             yield con
+
+    @contextmanager
+    def _read_cursor(self, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor for reading; in a session, reads run beside this process's writes."""
+        lease = _lease_for(self.path)
+        if not read_only and not lease.migrated:
+            with self.transaction():
+                pass
+        with lease.mutex:
+            if not lease.sessions:
+                # Alone, a read holds the file like a write does (and a reader opens it
+                # read-only, so that it can never write).
+                with self._cursor(read_only) as con:
+                    yield con
+                return
+            cursor = lease.open(False, self.lock_timeout_s).cursor()
+            with lease.idle:
+                lease.readers += 1
+        try:
+            yield cursor
+        finally:
+            cursor.close()
+            with lease.idle:
+                lease.readers -= 1
+                lease.idle.notify_all()
+
+    def _insert_many(self, con: duckdb.DuckDBPyConnection, table: str,
+                     rows: Sequence[Sequence[Any]], on_conflict: str = "") -> None:
+        """Insert rows, in the table's column order, as one statement.
+
+        About ten times faster than one INSERT per row. The rows must not repeat a key
+        among themselves (``on_conflict`` only skips rows already in the table).
+        """
+        if not rows:
+            return
+        columns = _COLUMNS.get(table)
+        if columns is None:
+            probe = con.execute(f"SELECT * FROM {table} LIMIT 0")  # noqa: S608 - our names
+            columns = _COLUMNS[table] = [d[0] for d in probe.description or []]
+            probe.fetchall()
+        data = pa.table({name: [row[i] for row in rows] for i, name in enumerate(columns)})
+        name = f"incoming_{table}"
+        con.register(name, data)
+        try:
+            con.execute(f"INSERT INTO {table} SELECT * FROM {name} {on_conflict}")  # noqa: S608
+        finally:
+            con.unregister(name)
 
     def _migrate(self, con: duckdb.DuckDBPyConnection) -> None:
         con.execute("BEGIN TRANSACTION")
@@ -257,6 +321,6 @@ class StoreBase:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
         if not self.path.exists():
             return []
-        with self.transaction() as con:
+        with self._read_cursor(read_only=False) as con:
             return self._rows(con, sql, params)
 
