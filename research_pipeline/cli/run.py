@@ -114,7 +114,9 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
                 say(_awaiting_message(services, topic.id))
                 awaiting.append(topic.id)
             else:
-                why = result.error or launched.error or "the run stopped before it"
+                why = result.error or launched.error or (
+                    "another run is researching it (see the Dagster UI)"
+                    if result.state == "not run" else "the run stopped before it")
                 say(f"error: {topic.id}: {why} (run {launched.run_id})")
                 failed += 1
         say(f"run {launched.run_id}: {time.monotonic() - started:.1f}s")

@@ -79,11 +79,11 @@ def research_topics(
         k.name for k in context.selected_asset_check_keys}
     steps = [s for s in bulk.ALL_STEPS if s in selected]
     failed: dict[str, str] = {}
-    for topic_id, holder in claim_topics(context.instance, context.run.run_id,
-                                         topic_ids).items():
-        failed[topic_id] = f"run {holder} is still researching it"
-        _say(context, f"{topic_id}: skipped, {failed[topic_id]}", logging.WARNING)
-    todo = [t for t in topic_ids if t not in failed]
+    busy = claim_topics(context.instance, context.run.run_id, topic_ids)
+    for topic_id, holder in busy.items():
+        # Not a failure: the topic is being researched, by the older run.
+        _say(context, f"{topic_id}: skipped, run {holder} is researching it", logging.WARNING)
+    todo = [t for t in topic_ids if t not in busy]
     services_for = research.services_factory(context.run.tags)
     if not PROGRESS.handlers:
         PROGRESS.addHandler(logging.StreamHandler(sys.stderr))
