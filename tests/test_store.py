@@ -131,3 +131,13 @@ def test_threads_share_the_open_file_in_a_session_and_release_it_after(tmp_path)
         [sys.executable, "-c", f"import duckdb; duckdb.connect({str(path)!r}).close()"],
         capture_output=True, text=True, timeout=30)
     assert opened.returncode == 0, opened.stderr
+
+
+def test_a_topics_budget_counts_only_its_own_calls_in_a_shared_run(tmp_path):
+    store = Store(tmp_path / "db.duckdb")
+    for topic, cost in (("a", 0.25), ("b", 0.5)):
+        store.record_calls(topic, "run-1", llm_calls=[{
+            "call_id": f"c-{topic}", "step": "generate_plan", "provider": "gemini",
+            "request_hash": "h", "cost_usd": cost}])
+    assert store.research_cost("r-a", "run-1", "a") == 0.25
+    assert store.research_cost("r-b", "run-1", "b") == 0.5

@@ -202,14 +202,18 @@ class ResearchStore(StoreBase):
             [research_id, research_id],
         )
 
-    def research_cost(self, research_id: str, run_id: str | None = None) -> float:
-        """USD spent by the runs of a research attempt (and ``run_id``), for its budget."""
+    def research_cost(self, research_id: str, run_id: str | None, topic_id: str) -> float:
+        """USD spent on the topic by the runs of a research attempt (and ``run_id``).
+
+        A run researches many topics: only this topic's calls count against its budget.
+        """
         rows = self._read(
-            "WITH r AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
+            "WITH runs AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
             "UNION SELECT ?) SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id "
-            "IN (SELECT run_id FROM r)), 0) + coalesce((SELECT sum(cost_usd) FROM search_calls "
-            "WHERE run_id IN (SELECT run_id FROM r)), 0) AS spent",
-            [research_id, run_id or ""],
+            "IN (SELECT run_id FROM runs) AND topic_id = ?), 0) + coalesce((SELECT "
+            "sum(cost_usd) FROM search_calls WHERE run_id IN (SELECT run_id FROM runs) AND "
+            "topic_id = ?), 0) AS spent",
+            [research_id, run_id or "", topic_id, topic_id],
         )
         return float(rows[0]["spent"]) if rows else 0.0
 
