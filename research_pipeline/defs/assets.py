@@ -100,7 +100,7 @@ def research_topics(
                 # the run, and the materializations carry the same numbers.
                 PROGRESS.info(event.message)
             elif isinstance(event, bulk.StepDone):
-                yield from _events_for(context, event)
+                yield from _events_for(event)
             elif event.state == "failed":
                 failed[event.topic_id] = f"{event.failed_step}: {event.error}"
                 _say(context, f"{event.topic_id}: failed in {failed[event.topic_id]}"
@@ -127,16 +127,14 @@ def _say(context: dg.AssetExecutionContext, message: str, level: int = logging.I
     PROGRESS.log(level, message)
 
 
-def _events_for(
-    context: dg.AssetExecutionContext, done: bulk.StepDone
-) -> Iterator[dg.AssetMaterialization | dg.AssetCheckEvaluation]:
+def _events_for(done: bulk.StepDone) -> Iterator[dg.AssetMaterialization | dg.AssetCheckEvaluation]:
     if done.step in SPECS:
         yield dg.AssetMaterialization(
             asset_key=SPECS[done.step].key, partition=done.topic_id,
             metadata=_METADATA[done.step](done),
         )
     else:
-        yield check_evaluation(context.instance, done)
+        yield check_evaluation(done)
 
 
 def _plan_metadata(done: bulk.StepDone) -> dict[str, Any]:
