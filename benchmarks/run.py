@@ -112,8 +112,9 @@ def bench_offline(data: Path, work: Path, n: int, limit_s: float) -> dict[str, f
     subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
                     "get_instance()"], env=env, check=True, capture_output=True)
     started = time.perf_counter()
+    log = (root / "run.log").open("w")
     proc = subprocess.Popen([str(exe.with_name("research-pipeline")), "run", "--approve"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            env=env, stdout=subprocess.DEVNULL, stderr=log)
     try:
         proc.wait(timeout=limit_s)
         finished = True
@@ -128,6 +129,11 @@ def bench_offline(data: Path, work: Path, n: int, limit_s: float) -> dict[str, f
     finally:
         con.close()
     reports = int(row[0]) if row else 0
+    log.close()
+    if finished and reports < n:
+        errors = [line for line in (root / "run.log").read_text().splitlines()
+                  if line.startswith("error")]
+        print("\n".join(errors[:5]))
     return {"topics": n, "reports": reports, "wall_s": wall, "finished": finished,
             "s_per_topic": wall / max(reports, 1)}
 
