@@ -92,7 +92,9 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
         todo.append(topic)
     if todo:
         started = time.monotonic()
-        say(f"researching {len(todo)} topic(s) in one run: " + ", ".join(t.id for t in todo))
+        names = ", ".join(t.id for t in todo[:8]) + (f" and {len(todo) - 8} more"
+                                                      if len(todo) > 8 else "")
+        say(f"researching {len(todo)} topic(s) in one run: {names}")
         handler = _ProgressHandler()
         progress = logging.getLogger("research_pipeline.progress")
         progress.addHandler(handler)
