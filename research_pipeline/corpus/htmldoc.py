@@ -48,10 +48,12 @@ _NAV_ROLES = frozenset({"navigation", "banner", "contentinfo", "search", "comple
                         "menu", "menubar", "toolbar", "tablist"})
 _CHROME_TOKENS = frozenset({
     "nav", "navbar", "navbox", "navigation", "menu", "menubar", "breadcrumb", "breadcrumbs",
-    "toc", "toctree", "contents", "footer", "pager", "pagination", "skip", "skiplink",
-    "cookie", "cookies", "banner", "masthead", "related", "share", "social",
+    "toc", "toctree", "pager", "pagination", "skiplink", "banner", "masthead",
     "headerlink", "permalink", "sphinxsidebar",
 })
+# Chrome only as a whole class or id: as a part of one they also name content.
+_WEAK_CHROME = frozenset({"contents", "footer", "skip", "cookie", "cookies", "related",
+                          "share", "social"})
 _WORD_RE = re.compile(r"\w+")
 # Permalink marks that pages put after headings.
 _HEADING_MARKS = " \u00b6\u00a7#\u2693\U0001f517"
@@ -64,12 +66,15 @@ LINK_SHARE = 0.5
 
 def _chrome_name(value: str) -> bool:
     for raw in value.split():
-        low = raw.lower()
+        low = raw.lower().strip("_-")
         if low.startswith(("no-", "has-", "with-", "show-", "hide-")):
             continue  # a page state ("no-sidebar"), not what the element is
-        if low in _CHROME_TOKENS or low.startswith("nav") or low.endswith(("nav", "sidebar")):
+        if low in _CHROME_TOKENS or low in _WEAK_CHROME or low.startswith("nav") or low.endswith(
+                ("nav", "sidebar")):
             return True
-        parts = [p.lower() for p in re.split(r"[-_:.]", raw) if p]
+        # Inside a compound name only the unambiguous words count: "skip", "related" or
+        # "footer" also name content ("_skip_algorithm", "Reading the footer").
+        parts = [p for p in re.split(r"[-_:.]", low) if p]
         if any(p in _CHROME_TOKENS or p.startswith("nav") for p in parts):
             return True
     return False
@@ -84,6 +89,8 @@ def _is_chrome(node: LexborNode, in_main: bool) -> bool:
     attrs = node.attributes
     if tag == "header" and not in_main:
         return True
+    if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return False  # a heading is content, whatever its id says
     if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
         return True
     if (attrs.get("role") or "").lower() in _NAV_ROLES:
@@ -169,6 +176,9 @@ def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
 
 
 def _mostly_links(words: int, link_words: int, links: int) -> bool:
+    """Navigation: two or more links making up most of the words, or only a link."""
+    if links and words and link_words >= words:
+        return True
     return links >= 2 and words > 0 and link_words / words >= LINK_SHARE
 
 

@@ -242,6 +242,13 @@ def _fit(unit: _Unit, headed: set[str]) -> list[_Unit]:
     return _split_lines(kind, text, lead, CHUNK_TARGET, header)
 
 
+def _caption(part: tuple[str, str]) -> bool:
+    kind, text = part
+    stripped = text.strip()
+    return kind == "para" and len(stripped) <= 60 and (
+        stripped.endswith(":") or stripped[-1:] not in ".!?\"')")
+
+
 def pack_section(
     blocks: list[Block], term: str | None = None
 ) -> list[tuple[str, list[tuple[str, int, int]]]]:
@@ -256,8 +263,13 @@ def pack_section(
     size = len(term) + 2 if term else 0
     for unit in units:
         if current and size + unit.size > CHUNK_TARGET:
+            # A caption or label ("Note:", "Warning") belongs with what follows it.
+            carried: list[tuple[str, str]] = []
+            while len(current) > 1 and _caption(current[-1]):
+                carried.insert(0, current.pop())
             passages.append(current)
-            current, size = [], 0
+            current = carried
+            size = sum(len(text) + 2 for _, text in carried)
         current.extend(unit.parts)
         size += unit.size
     if current:

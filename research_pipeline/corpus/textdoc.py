@@ -173,6 +173,7 @@ _ASSIGN_SIGNATURE = re.compile(r"^[\w\s,()\[\].]+=\s*[\w.&;<>]+\(.*\)\s*$")
 # A line that is one entry of an unmarked list.
 _LINE_ENTRY = re.compile(
     r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.*()\[\]-]{1,40})\s+(?:--?|\u2013)\s+\S"  # a - b
+    r"|^\s*[\w.]+\([^)]*\):\s+\S"                                            # call(...): text
     r"|^\s*:[\w ]+:"                                                         # :param x:
     r"|^\s*\[\s*\d+\]\s*="                                                  # [ 0] = ...
     r"|^\s*[A-Z]\w*(?:Error|Exception|Warning):\s+\S")                        # KeyError: ...
@@ -208,6 +209,8 @@ def _split_lead_ins(groups: list[list[str]]) -> list[list[str]]:
     out: list[list[str]] = []
     for group in groups:
         starts = [i for i, line in enumerate(group) if _BULLET.match(line)]
+        if len(starts) < 2:
+            starts = [i for i, line in enumerate(group) if _LINE_ENTRY.match(line)]
         if starts and starts[0] > 0 and len(starts) >= 2 and not _BULLET.match(group[0]):
             out.append(group[:starts[0]])
             out.append(group[starts[0]:])
