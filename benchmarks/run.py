@@ -1,7 +1,8 @@
 """Benchmarks, measured side by side in one run (``./dev bench``; ``--quick`` for 1 and 4
 topics and 10 offline).
 
-1. Corpus build: the built-in python-docs corpus from scratch.
+1. Corpus build: the built-in python-docs corpus from scratch; ingest of a 1,000-page HTML
+   manual through ``corpus add`` and its re-add unchanged (``benchmarks/ingest.py``).
 2. Search: tantivy BM25 against a linear scan that scores every passage in Python
    (what a project without an index would do), over the same built-in corpus and queries.
 3. Bulk research against loopback Exa and Gemini (1 s per model call, 0.4 s per search):
@@ -142,6 +143,7 @@ def main() -> None:
     import json
 
     from benchmarks import bulk
+    from benchmarks.ingest import FIRST_ADD_LIMIT_S, READD_LIMIT_S, bench_ingest
 
     quick = "--quick" in sys.argv
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -150,6 +152,14 @@ def main() -> None:
         corpus = bench_corpus(work)
         print(f"corpus build: {corpus['documents']} documents, {corpus['passages']} passages "
               f"in {corpus['build_s']:.2f}s")
+        ingest = bench_ingest(work / "ingest")
+        if ingest is None:
+            print("ingest: skipped (install apache2-doc and git-doc for the 1,000-page manual)")
+        else:
+            print(f"ingest: {ingest['pages']:.0f} HTML pages -> {ingest['passages']:.0f} "
+                  f"passages in {ingest['first_add_s']:.2f}s (target <= "
+                  f"{FIRST_ADD_LIMIT_S:.0f}s); re-added unchanged in {ingest['readd_s']:.2f}s "
+                  f"(target <= {READD_LIMIT_S:.0f}s)")
         search = bench_search(work / "fresh")
         print(f"search over {search['passages']} passages: tantivy {search['tantivy_ms']:.2f} ms"
               f"/query, linear scan {search['linear_ms']:.2f} ms/query -> "

@@ -528,12 +528,16 @@ class AnswerJudge:
                 place = 0.08 if cand.leads_section and (
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
                 length = 0.04 * max(0, len(text) - 450) / 450
-                shaped = 0.1 if (analysis.answer_type in ("list", "procedure")
-                                 and cand.kind in ("list", "table")) else 0.0
+                shaped = 0.0
+                if analysis.answer_type in ("list", "procedure") and cand.kind in ("list",
+                                                                                   "table"):
+                    shaped = 0.25 if analysis.answer_type == "list" else 0.1
+                if analysis.answer_type in ("list", "number") and not fit:
+                    shaped -= 0.3  # without the shape asked for it cannot be the answer
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
-                        + 0.3 * about - length)
+                        + 0.5 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, analysis.answer_type == "number", matched, missing))
