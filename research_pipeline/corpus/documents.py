@@ -16,7 +16,7 @@ from research_pipeline.corpus.textdoc import markdown_blocks, pdf_blocks, text_b
 from research_pipeline.errors import CorpusError
 
 # Bump when what a file turns into changes, so that re-adding a corpus re-reads every file.
-EXTRACT_VERSION = 5
+EXTRACT_VERSION = 6
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".pdf")
 MAX_FILE_BYTES = 50 * 1024 * 1024
 

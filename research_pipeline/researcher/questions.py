@@ -209,6 +209,9 @@ VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     if root.endswith("e") else root))
 
 
+_KEYWORD_NAME = re.compile(
+    r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
+    r"operator|expression|block)\b", re.IGNORECASE)
 _AUX_AFTER_WH = re.compile(
     rf"^(?:what|which|how|why|when|where|who)\b.*?\b{_AUX}\s+(.*)$", re.IGNORECASE)
 _DETERMINERS = frozenset("the a an my your our their its this that these those which some "
@@ -264,7 +267,10 @@ def analyse(question: str) -> QuestionAnalysis:
     focus = focus_terms(asked)
     scene = [f for f in focus_terms(question.replace(asked, " ")) if f not in focus]
     focus = focus + scene
-    focus_tokens = {w for f in focus for w in words(f)}
+    # A keyword named as one ("the with statement", "a for loop", "the in operator") is
+    # content even though it is also a common word.
+    keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)}
+    focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
     content = [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1
