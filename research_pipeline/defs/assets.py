@@ -13,6 +13,12 @@ from research_pipeline.defs.resources import ResearchResource
 GROUP = "research"
 
 
+def _fallbacks(services: pipeline.Services) -> dg.MetadataValue:
+    """The step's model calls that fell back to the extractive researcher, and why."""
+    lines = pipeline.step_fallbacks(services)
+    return dg.MetadataValue.md("\n".join(f"- {line}" for line in lines) or "none")
+
+
 @dg.asset(
     partitions_def=topics_partitions, group_name=GROUP, kinds={"python", "duckdb"},
     description="The question plan and first queries for a topic: what a person approves.",
@@ -45,6 +51,7 @@ def research_plan(
             "topic_file": str(outcome.topic.path),
             "estimated_cost_usd": pipeline.estimate_cost(services, outcome.plan, outcome.topic),
             "cost_usd": pipeline.step_cost(services),
+            "model_fallbacks": _fallbacks(services),
         },
     )
 
@@ -74,6 +81,7 @@ def research_rounds(
             "resumed_after_round": outcome.resumed_from,
             "seconds": round(outcome.seconds, 2),
             "cost_usd": pipeline.step_cost(services),
+            "model_fallbacks": _fallbacks(services),
         },
     )
 
@@ -93,6 +101,7 @@ def facts(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.M
             "questions_with_facts": outcome.questions_with_facts,
             "sources_cited": outcome.sources_cited,
             "cost_usd": pipeline.step_cost(services),
+            "model_fallbacks": _fallbacks(services),
         },
     )
 
@@ -116,6 +125,7 @@ def report(context: dg.AssetExecutionContext, research: ResearchResource) -> dg.
             "open_questions": outcome.open_questions,
             "unsupported_sentences_dropped": outcome.dropped_sentences,
             "cost_usd": pipeline.step_cost(services),
+            "model_fallbacks": _fallbacks(services),
             "topic_cost_usd": services.store.topic_cost(context.partition_key),
         },
     )

@@ -41,7 +41,7 @@ class Services:
         calls = CallLog(topic_id, run_id)
         self.runtime = Runtime(calls=calls, budget=Budget(max_cost_usd, spent_usd),
                                store=self.store, refresh_search=self.refresh_search,
-                               refresh_models=self.refresh_models)
+                               refresh_models=self.refresh_models, progress=self.progress)
         return calls
 
     def _runtime(self) -> Runtime:
@@ -89,6 +89,11 @@ def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float
         if fast:
             total += calls * (2000 * fast.input_per_mtok + 800 * fast.output_per_mtok) / 1e6
     return round(min(total, spec.max_cost_usd), 4)
+
+
+def step_fallbacks(services: Services) -> list[str]:
+    """The model steps of the step that ran last that fell back, each with why."""
+    return list(services.runtime.calls.fallbacks) if services.runtime else []
 
 
 def own_calls(researcher: Researcher) -> bool:

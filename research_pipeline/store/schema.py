@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -117,5 +117,19 @@ _MIGRATIONS: dict[int, list[str]] = {
             round INTEGER NOT NULL, question_id INTEGER NOT NULL, status VARCHAR NOT NULL,
             coverage DOUBLE NOT NULL, fact_ids JSON NOT NULL, gap_status VARCHAR,
             PRIMARY KEY (research_id, round, question_id))""",
+    ],
+    4: [
+        # One audit row per request sent, written when sent and completed when answered:
+        # its attempt number and status (sent, answered, invalid, failed, cached,
+        # fallback, sanitized), and when it completed. A model step that fell back to
+        # the deterministic researcher is a row with fallback = true.
+        "ALTER TABLE llm_calls ADD COLUMN fallback BOOLEAN DEFAULT false",
+        "ALTER TABLE llm_calls ADD COLUMN attempt INTEGER",
+        "ALTER TABLE llm_calls ADD COLUMN status VARCHAR",
+        "ALTER TABLE llm_calls ADD COLUMN round INTEGER",
+        "ALTER TABLE llm_calls ADD COLUMN completed_at TIMESTAMP",
+        "ALTER TABLE search_calls ADD COLUMN attempt INTEGER",
+        "ALTER TABLE search_calls ADD COLUMN status VARCHAR",
+        "ALTER TABLE search_calls ADD COLUMN completed_at TIMESTAMP",
     ],
 }
