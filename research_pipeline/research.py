@@ -293,7 +293,8 @@ def run_rounds(
                 gap.rounds_worked.append(round_no + 1)
                 gap.queries_tried.extend(q.text for q in pending if q.gap_id == gap.gap_id)
         state = LoopState(round_no=round_no, queries_done=state.queries_done, pending=pending,
-                          gaps=gaps, stop_reason=stop, extracted=state.extracted)
+                          gaps=gaps, stop_reason=stop, extracted=state.extracted,
+                          skipped=state.skipped)
         persist(RoundOutput(round_no=round_no, queries=round_queries, hits=round_hits,
                             reflection=reflection, gaps=gaps, state=state.to_json(),
                             stop_reason=stop, facts=round_facts))

@@ -87,15 +87,19 @@ def _conform(value: Any, schema: dict[str, Any], defs: dict[str, Any]) -> Any:
 class LlamaServer:
     """``/v1/chat/completions`` as llama-server answers it (see the module docstring)."""
 
-    def __init__(self, n_ctx: int = 4096, brain: Any = fake_world.brain) -> None:
+    def __init__(self, n_ctx: int = 4096, brain: Any = fake_world.brain,
+                 room: int | None = None) -> None:
         self.n_ctx = n_ctx
         self.brain = brain
+        self.room = room  # when set: a context that leaves only this many tokens to write
         self.log: list[str] = []
 
     def __call__(self, request: Request) -> Reply:
         body = request.body
         prompt = fake_world._prompt(request)
         prompt_tokens = sum(len(m.get("content") or "") for m in body["messages"]) // 4 + 8
+        if self.room is not None:
+            self.n_ctx = prompt_tokens + self.room
         if prompt_tokens > self.n_ctx:
             return json_reply({"error": {
                 "code": 400, "type": "exceed_context_size_error",

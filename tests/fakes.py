@@ -69,13 +69,16 @@ class FakeServer:
                     return
                 status, headers, payload = fault if isinstance(fault, tuple) else (
                     owner.responder(request))
-                self.send_response(status)
-                headers = {"content-type": "application/json", **headers}
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                self.send_header("content-length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.send_response(status)
+                    headers = {"content-type": "application/json", **headers}
+                    for key, value in headers.items():
+                        self.send_header(key, value)
+                    self.send_header("content-length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the client gave up (a timeout) or was killed
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True

@@ -107,10 +107,14 @@ def clean_answer(text: str, allowed_urls: Iterable[str]) -> tuple[str, list[str]
     text = _URL.sub(bare, text)
     paragraphs = []
     for paragraph in re.split(r"\n\s*\n", text):
-        flat = " ".join(paragraph.split())
-        while (start := _BLOCK_START.match(flat)) and start.group(0):
-            removed.append(start.group(0).strip())
-            flat = flat[start.end():]
+        lines = []
+        for line in paragraph.splitlines():
+            line = line.strip()
+            while (start := _BLOCK_START.match(line)) and start.group(0):
+                removed.append(start.group(0).strip())
+                line = line[start.end():]
+            lines.append(line)
+        flat = " ".join(" ".join(lines).split())
         flat = _FOOTNOTE_DEF.sub(r"\1", flat)
         flat = re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r"\(\s*\)", "", flat))
         if flat:
@@ -162,5 +166,9 @@ def matching_span(quote: str, source_text: str, floor: float = QUOTE_FLOOR) -> s
     if best is None:
         return None
     _, start, end = best
-    span = " ".join(source_text[source[start][1]:source[end - 1][2]].split())
+    stop = source[end - 1][2]
+    last = quote.rstrip()[-1:]
+    if last in ".!?;:)" and source_text[stop:stop + 1] == last:
+        stop += 1  # the sentence's own closing mark, when the quote has one too
+    span = " ".join(source_text[source[start][1]:stop].split())
     return None if _NO_QUOTE.search(span) or _URL.search(span) else span
