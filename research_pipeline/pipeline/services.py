@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from research_pipeline.audit import CallLog
@@ -34,11 +34,13 @@ class Services:
     refresh_search: bool = False
     refresh_models: bool = False
     runtime: Runtime | None = None
+    # The model steps that fell back while these services ran (every start() adds to it).
+    fallbacks: list[str] = field(default_factory=list)
 
     def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
               spent_usd: float = 0.0) -> CallLog:
         """Begin provider work for a topic: a fresh audit log and budget."""
-        calls = CallLog(topic_id, run_id)
+        calls = CallLog(topic_id, run_id, fallbacks=self.fallbacks)
         self.runtime = Runtime(calls=calls, budget=Budget(max_cost_usd, spent_usd),
                                store=self.store, refresh_search=self.refresh_search,
                                refresh_models=self.refresh_models, progress=self.progress)
@@ -92,8 +94,8 @@ def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float
 
 
 def step_fallbacks(services: Services) -> list[str]:
-    """The model steps of the step that ran last that fell back, each with why."""
-    return list(services.runtime.calls.fallbacks) if services.runtime else []
+    """The model steps that fell back while these services ran, each with why."""
+    return list(services.fallbacks)
 
 
 def own_calls(researcher: Researcher) -> bool:
