@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
 import jinja2
 from instructor.core.exceptions import (
@@ -235,7 +236,9 @@ class ModelClient:
         if self.provider == "gemini":
             return "Gemini"
         if self.settings.local_model_server:
-            return f"the OpenAI-compatible server at {self.settings.openai_base_url}"
+            # Host and port only: this text may reach a report, where no foreign URL may.
+            where = urlsplit(self.settings.openai_base_url or "").netloc
+            return f"the OpenAI-compatible server at {where}"
         return "OpenAI"
 
     def model_for(self, role: Role) -> str:
