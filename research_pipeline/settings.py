@@ -118,8 +118,9 @@ class Settings(BaseSettings):
     def model_post_init(self, context: Any, /) -> None:
         """Register the keys with the redaction, so that no text leaving us carries one."""
         del context
-        from research_pipeline.live.redact import add_secret
+        from research_pipeline.live.redact import add_secret, install_log_redaction
 
+        install_log_redaction()
         for key in (self.exa_api_key, self.google_api_key, self.openai_api_key):
             if key is not None:
                 add_secret(key.get_secret_value())
