@@ -112,6 +112,8 @@ TARGET = Target(provider="Gemini", action="generate_plan with gemini model m",
      "Gemini answered HTTP 500 (5 attempts; last: boom); try again later"),
     (Failure(True, None, None, "ReadTimeout", timeout=True), ProviderUnavailable,
      "did not answer within 60s (5 attempts)"),
+    (Failure(False, None, None, "ValueError: body is not JSON"), ProviderUnavailable,
+     "Gemini's answer could not be used (ValueError: body is not JSON)"),
 ])
 def test_failures_say_what_happened_and_what_to_do(failure, kind, words):
     error = failure_error(failure, TARGET, 5)

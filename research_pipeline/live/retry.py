@@ -165,6 +165,9 @@ def failure_error(failure: Failure, target: Target, attempts: int) -> Exception:
         return ProviderUnavailable(
             f"{target.action}: {who} refused the request: {sizes}; give the server a longer "
             "context (llama-server --ctx-size, Ollama num_ctx) or choose a model with one")
+    if not failure.retryable and failure.status is None:
+        return ProviderUnavailable(
+            f"{target.action}: {who}'s answer could not be used ({failure.message})")
     if not failure.retryable:
         return ProviderUnavailable(
             f"{target.action}: {who} refused the request (HTTP {failure.status}: "
