@@ -234,15 +234,10 @@ class LLMResearcher:
             )
         except STEP_FAILURES as exc:
             self._fell_back("generate_plan", exc)
-            plan = self._fallback.generate_plan(topic, notes, previous)
-            seen: set[str] = set()
-            plan.queries = self._queries(
-                "generate_plan", [(q.question_id, q.text) for q in plan.queries],
-                plan.questions, seen) or plan.queries
-            return plan
+            return self._fallback.generate_plan(topic, notes, previous)
         questions = [Question(id=i, text=" ".join(q.split()))
                      for i, q in enumerate(out.questions, 1)]
-        seen = set()
+        seen: set[str] = set()
         queries = self._queries("generate_plan",
                                 [(q.question_number, q.query) for q in out.queries],
                                 questions, seen)
