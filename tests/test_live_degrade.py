@@ -52,6 +52,7 @@ def test_a_model_that_mostly_fails_validation_still_gives_every_topic_a_report(e
             undone = report.split("## Left undone", 1)[1]
             assert "was done by the extractive researcher instead" in undone
             assert "errors.pydantic.dev" not in report
+            assert foreign_urls(report, env) == []
         # Every request the model server answered is one audit row.
         assert paid_requests(env, "llm_calls") == len(gem.requests)
         assert paid_requests(env, "search_calls") == len(exa.requests)
