@@ -36,7 +36,7 @@ class Price(BaseModel):
 # generate until its context is full (minutes on a CPU) when it loses its way.
 DEFAULT_MAX_TOKENS: dict[str, int] = {
     "generate_plan": 1024,
-    "reflect": 1536,
+    "reflect": 1024,
     "analyse_gaps": 256,
     "follow_up_queries": 512,
     "extract_facts": 1024,
@@ -82,7 +82,7 @@ class Settings(BaseSettings):
     exa_requests_per_s: float = Field(5.0, gt=0)
     request_timeout_s: float | None = Field(None, gt=0)
     retry_base_s: float = Field(0.5, ge=0)
-    timeout_retries: int = Field(1, ge=0, le=5)
+    timeout_retries: int | None = Field(None, ge=0, le=5)
     validation_retries: int = Field(2, ge=0, le=10)
     structured_output: Literal["auto", "tools", "json_schema", "json"] = "auto"
     temperature: float = Field(0.1, ge=0, le=2)
@@ -140,6 +140,17 @@ class Settings(BaseSettings):
         if self.request_timeout_s is not None:
             return self.request_timeout_s
         return 300.0 if local else 60.0
+
+    def timeout_attempts(self, local: bool = False) -> int:
+        """How often a request that timed out is tried in all.
+
+        Once more at a hosted API, where a timeout is usually a passing fault; never again
+        at a server of one's own, where it means the server is slow and would only time
+        out again at full length. ``RESEARCH_TIMEOUT_RETRIES`` overrides both.
+        """
+        if self.timeout_retries is not None:
+            return 1 + self.timeout_retries
+        return 1 if local else 2
 
     @property
     def corpus_names(self) -> list[str]:

@@ -48,7 +48,7 @@ class ExaSearch:
         self.runtime = runtime
         self.limiter = RateLimiter(settings.exa_requests_per_s)
         self.policy = RetryPolicy(base_s=settings.retry_base_s,
-                                  timeout_attempts=1 + settings.timeout_retries)
+                                  timeout_attempts=settings.timeout_attempts())
         self._client: Any = None
         self._lock = threading.Lock()
 

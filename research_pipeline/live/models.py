@@ -210,8 +210,9 @@ class ModelClient:
         self.provider: str = settings.llm
         self.settings = settings
         self.runtime = runtime
-        self.policy = policy or RetryPolicy(base_s=settings.retry_base_s,
-                                            timeout_attempts=1 + settings.timeout_retries)
+        self.policy = policy or RetryPolicy(
+            base_s=settings.retry_base_s,
+            timeout_attempts=settings.timeout_attempts(local=settings.local_model_server))
         self.validation_retries = settings.validation_retries
         self.timeout_s = settings.timeout_s(local=settings.local_model_server)
         self.output_mode = self._output_mode()

@@ -61,7 +61,7 @@ def plain_query(text: str, blocked_domains: Iterable[str] = ()) -> str:
     text = _QUERY_PUNCT.sub(" ", text)
     text = _EXCLUDED_TERM.sub(" ", text)
     text = _REQUIRED_TERM.sub("", text)
-    text = " ".join(text.split())[:200].strip(" -+:;,.")
+    text = " ".join(text.split())[:200].strip(" -+:;,.?!")
     return text if sum(c.isalpha() for c in text) >= 2 else ""
 
 

@@ -88,14 +88,14 @@ class AssessmentOut(BaseModel):
 
     question_id: int
     status: Literal["answered", "partial", "unanswered"]
-    relevant_source_ids: list[SourceId] = Field(default_factory=list, max_length=12)
-    missing: str = Field("", max_length=200)
+    relevant_source_ids: list[SourceId] = Field(default_factory=list, max_length=5)
+    missing: str = Field("", max_length=120)
 
 
 class ReflectOut(BaseModel):
     """The model's reflection over the sources so far (unknown source ids are dropped)."""
 
-    assessments: list[AssessmentOut] = Field(max_length=20)
+    assessments: list[AssessmentOut] = Field(max_length=14)
 
     @model_validator(mode="after")
     def _ids_exist(self, info: ValidationInfo) -> ReflectOut:
@@ -235,8 +235,19 @@ class LLMResearcher:
         except STEP_FAILURES as exc:
             self._fell_back("generate_plan", exc)
             return self._fallback.generate_plan(topic, notes, previous)
-        questions = [Question(id=i, text=" ".join(q.split()))
-                     for i, q in enumerate(out.questions, 1)]
+        texts = [normalize_ws(q) for q in out.questions]
+        own = [normalize_ws(q) for q in topic.spec.questions]
+        if own and not notes:
+            # The topic's questions stay the plan's, word for word and in order (the prompt
+            # asks for that; a small model may not); the model may add two. Its queries
+            # keep their numbers.
+            texts = own + texts[len(own):len(own) + 2]
+        elif all(len(t.split()) < 3 for t in texts):
+            self._fell_back("generate_plan", StructuredOutputError(
+                f"generate_plan with {self.name} model {self.client.model_for('strong')}: "
+                f"the model's questions are not questions: {texts[:3]}"))
+            return self._fallback.generate_plan(topic, notes, previous)
+        questions = [Question(id=i, text=t) for i, t in enumerate(texts, 1)]
         seen: set[str] = set()
         queries = self._queries("generate_plan",
                                 [(q.question_number, q.query) for q in out.queries],
