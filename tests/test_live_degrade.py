@@ -143,7 +143,7 @@ def test_a_killed_round_leaves_a_row_for_every_request_and_the_budget_sees_them(
         assert killed_cost > 0
         # The next run resumes the same research, and its budget starts at what was spent.
         research_id = rows(env, "select research_id from research_rounds")[0][0]
-        assert services.store.research_cost(research_id, "run-2") >= killed_cost
+        assert services.store.research_cost(research_id, "run-2", "tides") >= killed_cost
         markdown = _research(services, "tides", "run-2")
         assert rows(env, "select count(distinct research_id) from research_rounds")[0][0] == 1
         assert "[^1]" in markdown

@@ -26,7 +26,7 @@ def test_a_refused_key_stops_the_topic_with_one_line_and_is_never_shown(env, mon
         output = quiet.stdout + quiet.stderr
         assert "Traceback" not in output and "Stack Trace" not in output
         assert len(output.splitlines()) < 12, output
-        line = next(x for x in output.splitlines() if x.startswith("error: [1/1] tides"))
+        line = next(x for x in output.splitlines() if x.startswith("error: tides: "))
         assert "research_plan: generate_plan with gemini model gemini-2.5-pro: Gemini " \
                "rejected the key in GOOGLE_API_KEY" in line
         assert "set a valid key in GOOGLE_API_KEY" in line

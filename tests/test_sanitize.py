@@ -78,6 +78,10 @@ def test_redaction_of_keys_and_credential_headers():
     for secret in ("sk-test-abcdefghijklmnop", "eyJhbGciOi", "abc123secret", "zzz999"):
         assert secret not in clean
     assert redact("short words stay") == "short words stay"
+    # Text passes the redaction several times (the error, the log, the CLI): once is all.
+    assert redact(clean) == clean
+    assert redact("Authorization: Bearer sk-test-abcdefghijklmnop") == (
+        "Authorization: Bearer [redacted]")
     try:
         raise ValueError("bad key sk-test-abcdefghijklmnop")
     except ValueError as exc:

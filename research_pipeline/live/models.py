@@ -49,7 +49,7 @@ from research_pipeline.live.retry import (
     one_line,
     with_retries,
 )
-from research_pipeline.live.runtime import PaidRequest, Runtime
+from research_pipeline.live.runtime import PaidRequest, Runtime, model_slots, shared
 from research_pipeline.models import stable_hash
 from research_pipeline.settings import Price, Settings
 
@@ -261,7 +261,11 @@ class ModelClient:
     def _instructor(self) -> Any:
         with self._lock:
             if self._client is None:
-                self._client = self._build()
+                # One SDK client (and its connection pool) for every topic of the process.
+                s = self.settings
+                key = (self.provider, self.output_mode, s.gemini_base_url, s.openai_base_url,
+                       self.timeout_s, s.google_api_key, s.openai_api_key)
+                self._client = shared(("model-client", *key), self._build)
             return self._client
 
     def _build(self) -> Any:
@@ -355,13 +359,19 @@ class ModelClient:
             retry=retry_if_exception_type((ValidationError, json.JSONDecodeError, ValueError,
                                            AssertionError, ResponseParsingError)))
 
+        client = self._instructor()
+        slots = model_slots(self.settings.model_concurrency)
+
         def call() -> tuple[M, Any]:
             attempts.new_call()
-            return self._instructor().chat.completions.create_with_completion(
-                model=model, messages=[{"role": "user", "content": prompt}],
-                response_model=response_model, max_retries=retrying,
-                context=validation_context, hooks=hooks, temperature=temperature, **limit,
-            )
+            # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
+            with slots:
+                return client.chat.completions.create_with_completion(
+                    model=model, messages=[{"role": "user", "content": prompt}],
+                    response_model=response_model, max_retries=retrying,
+                    context=validation_context, hooks=hooks, temperature=temperature,
+                    **limit,
+                )
 
         try:
             result, _ = with_retries(call, policy=self.policy, target=target,

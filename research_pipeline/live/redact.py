@@ -21,9 +21,11 @@ REDACTED = "[redacted]"
 _MIN_SECRET = 8
 _SECRETS: set[str] = set()
 _LOCK = threading.Lock()
+# A value already redacted is left alone, so that redacting twice changes nothing.
 _HEADER_VALUE = re.compile(
     r"(?i)(\b(?:authorization|proxy-authorization|x-api-key|x-goog-api-key|api[-_]?key)"
-    r"[\"']?\s*[:=]\s*[\"']?)((?:bearer|basic)\s+)?([^\s\"',;}\]]+)"
+    r"[\"']?\s*[:=]\s*[\"']?)(?!(?:(?:bearer|basic)\s+)?\[redacted\])"
+    r"((?:bearer|basic)\s+)?([^\s\"',;}\]]+)"
 )
 _installed = False
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import duckdb
+import pyarrow as pa
 
 from research_pipeline.live.redact import redact
 from research_pipeline.store.base import StoreBase, utc_now
@@ -49,16 +50,39 @@ def _values(table: CallTable, topic_id: str, run_id: str | None, row: dict) -> l
     return [_clean(c, given.get(c, _DEFAULTS.get(c))) for c in _COLUMNS[table]]
 
 
+def _insert_sql(table: CallTable, source: str | None = None) -> str:
+    columns = ", ".join(_COLUMNS[table])
+    rows = (f"SELECT {columns} FROM {source}" if source
+            else f"VALUES ({', '.join('?' * len(_COLUMNS[table]))})")
+    return (f"INSERT INTO {table} ({columns}) {rows} "  # noqa: S608 - fixed names
+            "ON CONFLICT (call_id) DO NOTHING")
+
+
 def insert_call_rows(
     con: duckdb.DuckDBPyConnection, table: CallTable, topic_id: str, run_id: str | None,
     rows: list[dict],
 ) -> None:
-    """Insert finished audit rows inside an open transaction (a row seen twice is kept once)."""
-    columns = _COLUMNS[table]
-    sql = (f"INSERT INTO {table} ({', '.join(columns)}) "  # noqa: S608 - fixed names
-           f"VALUES ({', '.join('?' * len(columns))}) ON CONFLICT (call_id) DO NOTHING")
+    """Insert finished audit rows inside an open transaction (a row seen twice is kept once).
+
+    Several rows (a round's) go in as one statement, like the round's other tables.
+    """
+    unique: dict[str, list[Any]] = {}
     for row in rows:
-        con.execute(sql, _values(table, topic_id, run_id, row))
+        values = _values(table, topic_id, run_id, row)
+        unique.setdefault(values[0], values)
+    if len(unique) <= 1:
+        for values in unique.values():
+            con.execute(_insert_sql(table), values)
+        return
+    columns = _COLUMNS[table]
+    data = pa.table({name: [values[i] for values in unique.values()]
+                     for i, name in enumerate(columns)})
+    name = f"incoming_{table}"
+    con.register(name, data)
+    try:
+        con.execute(_insert_sql(table, name))
+    finally:
+        con.unregister(name)
 
 
 class CallStore(StoreBase):
@@ -66,18 +90,17 @@ class CallStore(StoreBase):
 
     def open_call(self, table: CallTable, topic_id: str, run_id: str | None, row: dict) -> None:
         """Write the row of a request about to be sent (status ``sent``)."""
-        with self.transaction() as con:
-            insert_call_rows(con, table, topic_id, run_id, [{"status": "sent", **row}])
+        # One statement, committed on its own (no BEGIN/COMMIT round trips).
+        self.write(_insert_sql(table), _values(table, topic_id, run_id, {"status": "sent", **row}))
 
     def close_call(self, table: CallTable, call_id: str, fields: dict) -> None:
         """Complete a request's row with what its answer (or failure) said."""
         allowed = [c for c in fields if c in _COLUMNS[table] and c != "call_id"]
         assignments = ", ".join(f"{c} = ?" for c in [*allowed, "completed_at"])
-        with self.transaction() as con:
-            con.execute(
-                f"UPDATE {table} SET {assignments} WHERE call_id = ?",  # noqa: S608 - fixed names
-                [*(_clean(c, fields[c]) for c in allowed), utc_now(), call_id],
-            )
+        self.write(
+            f"UPDATE {table} SET {assignments} WHERE call_id = ?",  # noqa: S608 - fixed names
+            [*(_clean(c, fields[c]) for c in allowed), utc_now(), call_id],
+        )
 
     def research_fallbacks(self, topic_id: str, research_id: str, plan_version: str,
                            run_id: str) -> list[dict]:
