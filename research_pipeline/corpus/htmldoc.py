@@ -221,7 +221,7 @@ class _Walker:
     def flush(self) -> None:
         raw = "".join(self.parts)
         text = _norm(raw)
-        solid = sum(not c.isspace() for c in raw)
+        solid = len(text) - text.count(" ") if self.code_chars else 0
         if text and solid and self.code_chars >= 0.9 * solid:
             # A paragraph that is all inline code (an example set in <p><code>, lines
             # broken by <br>) is a code block.
@@ -242,7 +242,7 @@ class _Walker:
         if in_link:
             self.link_words += n
         if in_code:
-            self.code_chars += sum(not c.isspace() for c in value)
+            self.code_chars += len("".join(value.split()))
 
     def walk(self, root: LexborNode) -> list[Block]:
         stack: list[object] = [(root, False, False)]

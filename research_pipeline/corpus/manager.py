@@ -46,6 +46,16 @@ class IngestReport:
     seconds: float = 0.0
 
 
+def _load_all(changed: list[tuple[str, str, Path]], root: Path
+              ) -> Iterator[tuple[str, str, Document | CorpusError]]:
+    """Each changed file as a document, or the error that names it, in order."""
+    for key, digest, path in changed:
+        try:
+            yield key, digest, load_file(path, root)
+        except CorpusError as exc:
+            yield key, digest, exc
+
+
 def _quiet(_: str) -> None:
     return None
 
@@ -180,7 +190,8 @@ class CorpusManager:
         manifest["extract"] = EXTRACT_VERSION
         loaded: dict[str, tuple[dict, Document]] = {}
         present: set[str] = set()
-        for n, path in enumerate(files, 1):
+        changed: list[tuple[str, str, Path]] = []
+        for path in files:
             key = path.relative_to(directory).as_posix()
             present.add(key)
             try:
@@ -191,11 +202,13 @@ class CorpusManager:
             if key in old and old[key].get("sha") == digest:
                 report.unchanged += 1
                 continue
-            try:
-                doc = load_file(path, directory)
-            except CorpusError as exc:
-                report.errors.append(str(exc))
+            changed.append((key, digest, path))
+        for n, (key, digest, doc_or_error) in enumerate(
+                _load_all(changed, directory), 1):
+            if isinstance(doc_or_error, CorpusError):
+                report.errors.append(str(doc_or_error))
                 continue
+            doc = doc_or_error
             loaded[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title,
                             "blocks": block_keys(doc.blocks)}, doc)
             if key in old:
@@ -203,7 +216,7 @@ class CorpusManager:
             else:
                 report.added += 1
             if n % 100 == 0:
-                progress(f"{name}: read {n}/{len(files)} files")
+                progress(f"{name}: read {n}/{len(changed)} changed files")
         deletions = [k for k in old if k not in present]
         report.removed = len(deletions)
         # Chrome by repetition over every file the corpus will hold after this add.
