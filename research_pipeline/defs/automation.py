@@ -11,6 +11,7 @@ from research_pipeline import pipeline
 from research_pipeline.defs.jobs import plan_job, research_job
 from research_pipeline.defs.partitions import TOPICS_PARTITION
 from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
+from research_pipeline.errors import TopicFileError
 from research_pipeline.launcher import LAUNCHED_BY_TAG, active_run
 from research_pipeline.topics import load_topics, topic_files
 
@@ -41,7 +42,11 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
         current = services.store.current_plan(topic.id)
         if current is not None and current["topic_hash"] == topic.content_hash:
             continue
-        pipeline.register_topic(services, topic)
+        try:
+            pipeline.register_topic(services, topic)
+        except TopicFileError as exc:  # it would take over another file's topic
+            context.log.warning(str(exc))
+            continue
         requests.append(dg.RunRequest(partition_key=topic.id,
                                       run_key=f"plan-{topic.id}-{topic.content_hash}"))
     partition_requests: list[

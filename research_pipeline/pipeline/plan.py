@@ -20,11 +20,19 @@ from research_pipeline.models import (
 )
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.researcher.base import RevisionNote
-from research_pipeline.topics import Topic, parse_topic
+from research_pipeline.topics import Topic, claim_conflict, parse_topic
 
 
 def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
-    """Record a topic file's current content in the store."""
+    """Record a topic file's current content in the store.
+
+    Raises ``TopicFileError`` when the file would take over an id that another existing
+    file holds (see ``topics.claim_conflict``).
+    """
+    record = services.store.topic_record(topic.id)
+    conflict = claim_conflict(topic, record["path"] if record else None)
+    if conflict is not None:
+        raise conflict
     services.store.register_topic(
         topic.id, topic.content_hash, str(topic.path), topic.spec.title,
         topic.spec.model_dump(mode="json"), topic.body, run_id,
