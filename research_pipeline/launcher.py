@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import dagster as dg
 
 from research_pipeline.defs.partitions import TOPICS_PARTITION
+from research_pipeline.run_process import process_tags
 
 LAUNCHED_BY_TAG = "research/launched_by"
 
@@ -30,6 +32,7 @@ class Launched:
     run_id: str
     success: bool
     error: str | None
+    failed_checks: list[str] = field(default_factory=list)
 
 
 def ensure_partition(instance: dg.DagsterInstance, topic_id: str) -> None:
@@ -55,9 +58,12 @@ def run_partition(
         "research_pipeline.launcher", "load_job", reconstructable_args=(job_name,)
     )
     run_config = {"loggers": {"console": {"config": {"log_level": log_level}}}}
+    # The run executes in this process: its tags name it, so that a later command can
+    # tell when it was killed (see run_process).
     result = dg.execute_job(
         recon, instance=instance, run_config=run_config,
-        tags={"dagster/partition": topic_id, LAUNCHED_BY_TAG: "cli", **(tags or {})},
+        tags={"dagster/partition": topic_id, LAUNCHED_BY_TAG: "cli", **process_tags(),
+              **(tags or {})},
     )
     error = None
     if not result.success:
@@ -67,7 +73,28 @@ def run_partition(
                 err = event.step_failure_data.error
                 messages.append(f"{event.step_key}: {_root_message(err)}")
         error = "; ".join(messages) or "the run failed (see the Dagster UI for its logs)"
-    return Launched(run_id=result.run_id, success=result.success, error=error)
+    return Launched(run_id=result.run_id, success=result.success, error=error,
+                    failed_checks=failed_checks(result.all_events))
+
+
+def failed_checks(events: Sequence[dg.DagsterEvent]) -> list[str]:
+    """The asset checks of a run that failed with ERROR severity, each with its problems.
+
+    The approval gate is left out: an unapproved plan awaits approval, it has not failed.
+    """
+    out = []
+    for event in events:
+        if event.event_type != dg.DagsterEventType.ASSET_CHECK_EVALUATION:
+            continue
+        evaluation = event.asset_check_evaluation_data
+        if (evaluation.passed or evaluation.severity != dg.AssetCheckSeverity.ERROR
+                or evaluation.check_name == "plan_approved"):
+            continue
+        details = [str(getattr(v, "value", v)) for k, v in evaluation.metadata.items()
+                   if k in ("problems", "unaccounted")]
+        detail = " ".join(" ".join(details).split())
+        out.append(f"{evaluation.check_name} failed" + (f": {detail}" if detail else ""))
+    return out
 
 
 def _root_message(err: object) -> str:

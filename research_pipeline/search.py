@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlparse
 
@@ -11,6 +12,7 @@ from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import terms
+from research_pipeline.untrusted import clean_title, safe_url
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,14 @@ class LocalSearch:
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []
         for score, corpus, hit in merged:
-            if filters.include_domains and not _host_matches(hit.url, filters.include_domains):
+            # Indexes built before URLs were checked may hold any URL: such a passage is
+            # cited by its file's URI, or not at all.
+            url = safe_url(hit.url) or self._file_uri(corpus, hit.doc_id)
+            if url is None:
                 continue
-            if filters.exclude_domains and _host_matches(hit.url, filters.exclude_domains):
+            if filters.include_domains and not _host_matches(url, filters.include_domains):
+                continue
+            if filters.exclude_domains and _host_matches(url, filters.exclude_domains):
                 continue
             if hit.published and (filters.start_date or filters.end_date):
                 day = hit.published[:10]
@@ -82,13 +89,19 @@ class LocalSearch:
                 if filters.end_date and day > filters.end_date.isoformat():
                     continue
             source = Source(
-                source_id=f"local:{corpus}:{hit.chunk_id}", url=hit.url, title=hit.title,
+                source_id=f"local:{corpus}:{hit.chunk_id}", url=url, title=clean_title(hit.title),
                 text=hit.text, provider="local", corpus=corpus, published_date=hit.published,
             )
             out.append(SearchHit(source=source, rank=len(out) + 1, score=score))
             if len(out) >= num_results:
                 break
         return out
+
+    def _file_uri(self, corpus: str, doc_id: str) -> str | None:
+        source = self._open()[corpus].manifest().get("source", "")
+        if not source or not doc_id:
+            return None
+        return safe_url((Path(source) / doc_id).resolve().as_uri())
 
     def idf(self, stems: list[str]) -> dict[str, float]:
         """Mean IDF over the searched corpora."""

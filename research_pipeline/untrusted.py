@@ -126,15 +126,17 @@ def clean_title(text: object, fallback: str = "untitled") -> str:
 
 
 def clean_line(text: object) -> str:
-    """One line of untrusted text for a template slot (a reason, a note, a question).
+    """One line of untrusted text for a template slot (a heading, a reason, a note).
 
-    Control and bidirectional characters become spaces, whitespace is collapsed (so no
-    new line, heading or footnote can start), and ``[ ] < >`` become their full-width
-    forms so that no link, footnote or tag can form. Parentheses stay: alone they are
-    not markup.
+    Control and bidirectional characters become spaces and whitespace is collapsed, so no
+    new line, heading or footnote can start. Where the line carries markup (see
+    ``may_quote``), ``[ ] < >`` become their full-width forms so that no link, footnote
+    or tag can form; a line without markup keeps them (``list[int]``). Idempotent.
     """
-    value = _BIDI.sub("", _CONTROL.sub(" ", str(text))).translate(_LINE_MAP)
-    return " ".join(value.split())
+    value = " ".join(_BIDI.sub("", _CONTROL.sub(" ", str(text))).split())
+    if _MARKUP.search(value):
+        value = value.translate(_LINE_MAP)
+    return value
 
 
 def markup_in(text: str) -> str | None:

@@ -40,6 +40,7 @@ def run(
     from research_pipeline.defs.resources import REFRESH_TAG
     from research_pipeline.instance import get_instance
     from research_pipeline.launcher import active_run, ensure_partition, run_partition
+    from research_pipeline.run_process import recover_dead_runs
     from research_pipeline.topics import load_topics
     from research_pipeline.topics import topic_files as list_topic_files
 
@@ -67,6 +68,8 @@ def run(
         try:
             pipeline.register_topic(services, topic)
             ensure_partition(instance, topic.id)
+            for dead in recover_dead_runs(instance, topic.id, by="research-pipeline run"):
+                say(f"{prefix}: run {dead.run_id} had died ({dead.reason}); marked it failed")
             busy = active_run(instance, topic.id)
             if busy:
                 say(f"{prefix}: run {busy} is still active; skipped")
@@ -112,6 +115,12 @@ def run(
             row = services.store.latest_report(topic.id)
             seconds = time.monotonic() - started
             path = row["path"] if row else "?"
+            if researched.failed_checks:
+                for check in researched.failed_checks:
+                    say(f"error: {prefix}: {check}")
+                say(f"error: {prefix}: report {path} failed its checks (run {researched.run_id})")
+                failed += 1
+                continue
             say(f"{prefix}: report {path} ({seconds:.1f}s)")
             done.append(topic.id)
         except ResearchPipelineError as exc:

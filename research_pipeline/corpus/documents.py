@@ -13,6 +13,7 @@ import yaml
 
 from research_pipeline.errors import CorpusError
 from research_pipeline.text import sentence_spans
+from research_pipeline.untrusted import load_yaml
 
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".pdf")
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -176,7 +177,7 @@ def _load_markdown(path: Path, raw: bytes) -> tuple[str, str | None, str | None,
         parts = re.split(r"^---[ \t]*$", text, maxsplit=2, flags=re.MULTILINE)
         if len(parts) == 3:
             try:
-                meta = yaml.safe_load(parts[1]) or {}
+                meta = load_yaml(parts[1]) or {}
             except yaml.YAMLError as exc:
                 raise CorpusError(f"{path}: front matter is not valid YAML ({exc})") from exc
             if isinstance(meta, dict):

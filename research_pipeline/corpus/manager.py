@@ -22,6 +22,7 @@ from research_pipeline.corpus.documents import (
 from research_pipeline.corpus.index import CorpusIndex
 from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
+from research_pipeline.untrusted import UnsafeURLError, clean_title, normalize_url
 
 BUILTIN = "python-docs"
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -40,6 +41,7 @@ class IngestReport:
     removed: int = 0
     chunks: int = 0
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -56,6 +58,39 @@ def _file_lock(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def read_document(path: Path, root: Path) -> Document:
+    """``load_file``, with any failure of a parser on hostile bytes a ``CorpusError``.
+
+    The loaders hand bytes to third-party parsers (PyYAML, pypdf, html.parser) that raise
+    many kinds of error on malformed input; each becomes one error naming the file, and
+    the other files go on.
+    """
+    try:
+        return load_file(path, root)
+    except CorpusError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - hostile bytes: reported, named, skipped
+        raise CorpusError(
+            f"{path}: cannot be parsed ({type(exc).__name__}: {str(exc)[:200]}); skipped"
+        ) from exc
+
+
+def accept_url(doc: Document, path: Path) -> str | None:
+    """Make the document's URL and title fit the report contract; a warning if changed.
+
+    A URL that is not http, https or file (or is malformed) is replaced by the file's
+    ``file://`` URI: the document is still ingested. Spaces and parentheses are
+    percent-encoded; a fragment is dropped (the document defines no anchor for it).
+    """
+    doc.title = clean_title(doc.title, fallback=path.stem)
+    try:
+        doc.url = normalize_url(doc.url, keep_fragment=False)
+    except UnsafeURLError as exc:
+        doc.url = path.resolve().as_uri()
+        return f"{path}: {exc}; cited by its file URI instead"
+    return None
 
 
 class CorpusManager:
@@ -157,10 +192,13 @@ class CorpusManager:
                 report.unchanged += 1
                 continue
             try:
-                doc = load_file(path, directory)
+                doc = read_document(path, directory)
             except CorpusError as exc:
                 report.errors.append(str(exc))
                 continue
+            warning = accept_url(doc, path)
+            if warning:
+                report.warnings.append(warning)
             chunks = chunk_document(doc)
             upserts[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title}, chunks)
             report.chunks += len(chunks)

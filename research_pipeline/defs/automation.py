@@ -13,6 +13,7 @@ from research_pipeline.defs.partitions import TOPICS_PARTITION
 from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
 from research_pipeline.errors import TopicFileError
 from research_pipeline.launcher import LAUNCHED_BY_TAG, active_run
+from research_pipeline.run_process import recover_dead_runs
 from research_pipeline.topics import load_topics, topic_files
 
 APPROVAL_TAG = "research/approval"
@@ -31,13 +32,14 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
     topics, errors = load_topics(topic_files(services.settings.topics_dir))
     for error in errors:
         context.log.warning(str(error))
+    resumed = _resume_dead_runs(context, plan_job.name, "topic_sensor")
     existing = set(context.instance.get_dynamic_partitions(TOPICS_PARTITION))
     new_ids = [t.id for t in topics if t.id not in existing]
     gone = [
         r["topic_id"] for r in services.store.topic_records()
         if r["topic_id"] in existing and not Path(r["path"]).exists()
     ]
-    requests = []
+    requests = list(resumed)
     for topic in topics:
         current = services.store.current_plan(topic.id)
         if current is not None and current["topic_hash"] == topic.content_hash:
@@ -67,7 +69,8 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
     """One run key per approval; at most one active run per topic; stale approvals skipped."""
     services = research.services(context.log)
     cursor = datetime.fromisoformat(context.cursor) if context.cursor else None
-    requests = []
+    requests = _resume_dead_runs(context, research_job.name, "approval_sensor")
+    resuming = {r.partition_key for r in requests}
     new_cursor = cursor
     for row in services.store.approvals_after(cursor):
         topic_id, approval_id = row["topic_id"], row["approval_id"]
@@ -78,7 +81,7 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
                 _cli_continues(context.instance, row)):
             new_cursor = row["created_at"]
             continue
-        if active_run(context.instance, topic_id):
+        if topic_id in resuming or active_run(context.instance, topic_id):
             break  # try this approval again on a later tick
         requests.append(dg.RunRequest(partition_key=topic_id, run_key=f"approval-{approval_id}",
                                       tags={APPROVAL_TAG: approval_id}))
@@ -87,6 +90,25 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
         run_requests=requests,
         cursor=new_cursor.isoformat() if new_cursor else context.cursor,
     )
+
+
+def _resume_dead_runs(
+    context: dg.SensorEvaluationContext, job_name: str, by: str
+) -> list[dg.RunRequest]:
+    """Mark runs of the job whose process died as failed; run again those not the CLI's.
+
+    A run the daemon or the UI launched is resumed here; a CLI ``run`` resumes its own
+    topics the next time it runs.
+    """
+    requests = []
+    for dead in recover_dead_runs(context.instance, job_name=job_name,
+                                  by=by):
+        context.log.warning(f"run {dead.run_id} ({dead.topic_id}): {dead.reason}; marked failed")
+        if dead.topic_id and dead.tags.get(LAUNCHED_BY_TAG) != "cli":
+            tags = {k: v for k, v in dead.tags.items() if k in (APPROVAL_TAG, REFRESH_TAG)}
+            requests.append(dg.RunRequest(partition_key=dead.topic_id,
+                                          run_key=f"resume-{dead.run_id}", tags=tags))
+    return requests
 
 
 def _cli_continues(instance: dg.DagsterInstance, approval: dict) -> bool:

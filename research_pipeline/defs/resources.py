@@ -6,6 +6,7 @@ from collections.abc import Mapping
 import dagster as dg
 
 from research_pipeline.pipeline import Services
+from research_pipeline.run_process import record_run_process
 from research_pipeline.settings import load_settings
 
 
@@ -24,6 +25,11 @@ class ResearchResource(dg.ConfigurableResource):
     search: str | None = None
     llm: str | None = None
     corpus: str | None = None
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        """Record the process executing this run on the run (see ``run_process``)."""
+        if context.instance is not None and context.run is not None:
+            record_run_process(context.instance, context.run.run_id)
 
     def services(self, log: object | None = None, tags: Mapping[str, str] | None = None
                  ) -> Services:

@@ -14,6 +14,7 @@ from research_pipeline.live.runtime import RateLimiter, Runtime
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
+from research_pipeline.untrusted import clean_title, safe_url
 
 _TRACKING = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref_src")
 MAX_TEXT_CHARS = 30_000
@@ -32,6 +33,18 @@ def canonical_url(url: str) -> str:
     if len(path) > 1:
         path = path.rstrip("/")
     return urlunsplit((parts.scheme.lower(), host, path, query, ""))
+
+
+def _citable_url(raw: object) -> str | None:
+    """The canonical URL of a result, or None where it breaks the report contract.
+
+    Another scheme, a control character, no host or an unparsable port or address: such
+    a result cannot be cited, so it is left out.
+    """
+    try:
+        return safe_url(canonical_url(str(raw or "")))
+    except ValueError:
+        return None
 
 
 class ExaSearch:
@@ -114,15 +127,15 @@ class ExaSearch:
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for result in results:
-            url = canonical_url(result["url"])
-            if url in seen:
+            url = _citable_url(result["url"])
+            if url is None or url in seen:
                 continue
             seen.add(url)
             text = (result["text"] or " ".join(result["highlights"]))[:MAX_TEXT_CHARS]
             if not text.strip():
                 continue
             source = Source(source_id=f"exa:{stable_hash(url)}", url=url,
-                            title=" ".join((result["title"] or url).split()), text=text,
+                            title=clean_title(result["title"] or url), text=text,
                             provider="exa", published_date=result["published_date"])
             hits.append(SearchHit(source=source, rank=len(hits) + 1,
                                   score=float(result["score"] or 0.0)))

@@ -21,6 +21,7 @@ from research_pipeline.models import (
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.researcher.base import RevisionNote
 from research_pipeline.topics import Topic, claim_conflict, parse_topic
+from research_pipeline.untrusted import clean_line
 
 
 def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
@@ -126,7 +127,7 @@ def _generate_plan(
     calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
     researcher = services.researcher
     try:
-        return calls.step(
+        plan = calls.step(
             "generate_plan", researcher.name, researcher.model,
             {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
              "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
@@ -135,6 +136,12 @@ def _generate_plan(
         )
     finally:
         services.store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
+    # Questions become headings of the report: model (or body-derived) text with markup
+    # is neutralised here, so the plan a person approves is the one the report prints.
+    return plan.model_copy(update={
+        "title": clean_line(plan.title),
+        "questions": [q.model_copy(update={"text": clean_line(q.text)}) for q in plan.questions],
+    })
 
 
 def _policy_audit(
@@ -197,11 +204,11 @@ def decide(
         )
     if decision == "rejected" and not (note or "").strip():
         raise ApprovalError("a rejection needs a note saying what to change (--note)")
-    approval_id = services.store.record_decision(
+    approval_id, recorded = services.store.decide_once(
         topic_id, current["plan_version"], decision, by, source, note=note
     )
     return {"approval_id": approval_id, "plan_version": current["plan_version"],
-            "revision": current["revision"]}
+            "revision": current["revision"], "recorded": recorded}
 
 
 def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str]:

@@ -16,7 +16,8 @@ from research_pipeline.models import (
 )
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls
-from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, render_report
+from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
+from research_pipeline.untrusted import may_quote, safe_url
 
 
 @dataclass
@@ -61,6 +62,10 @@ def _open_questions(
     return out
 
 
+def _fact_is_data(fact: Fact) -> bool:
+    return may_quote(fact.quote) and may_quote(fact.text) and safe_url(fact.url) == fact.url
+
+
 def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
     """Render the report from stored facts, write it to ``reports/``, store it."""
     topic, plan, plan_version, latest = finished_research(services, topic_id)
@@ -68,9 +73,12 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     research_id = latest["research_id"]
     facts = store.latest_facts(research_id)
     texts = store.source_texts_for_research(research_id)
-    # A quote that is not verbatim in its stored source never gets a marker.
+    # A quote that is not verbatim in its stored source never gets a marker, nor does a
+    # fact whose quote or text carries markup or whose URL breaks the contract: whichever
+    # researcher chose it, source text stays data.
     facts = [f for f in facts
-             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))]
+             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))
+             and _fact_is_data(f)]
     reflection = store.final_reflection(research_id)
     reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
     gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
@@ -146,6 +154,14 @@ def verify_report(services: Services, topic_id: str) -> tuple[dict | None, Citat
         return report, CitationCheck(problems=[f"cannot read {path}: {exc.strerror or exc}"])
     check = check_report(markdown, store.source_texts_for_research(report["research_id"]))
     store.mark_citations(report["report_id"], check.verified)
+    if not check.ok:
+        # The report says so itself: its readers may never see the check's result.
+        marked = mark_unverified(markdown, *check.counts())
+        tmp = path.with_suffix(".md.tmp")
+        tmp.write_text(marked, encoding="utf-8")
+        tmp.replace(path)
+        store.set_report_markdown(report["report_id"], marked)
+        report = {**report, "markdown": marked}
     return report, check
 
 

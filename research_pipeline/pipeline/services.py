@@ -34,6 +34,7 @@ class Services:
     refresh_search: bool = False
     refresh_models: bool = False
     runtime: Runtime | None = None
+    read_only: bool = False
 
     def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
               spent_usd: float = 0.0) -> CallLog:
@@ -52,7 +53,7 @@ class Services:
     @cached_property
     def store(self) -> Store:
         """The DuckDB store."""
-        return Store(self.settings.db, self.settings.store_lock_timeout_s)
+        return Store(self.settings.db, self.settings.store_lock_timeout_s, self.read_only)
 
     @cached_property
     def search(self) -> SearchProvider:

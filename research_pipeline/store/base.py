@@ -38,9 +38,10 @@ def to_json(value: Any) -> str:
 class StoreBase:
     """Short-lived DuckDB connections with lock retry; every method is one transaction."""
 
-    def __init__(self, path: Path, lock_timeout_s: float = 120.0) -> None:
+    def __init__(self, path: Path, lock_timeout_s: float = 120.0, read_only: bool = False) -> None:
         self.path = Path(path)
         self.lock_timeout_s = lock_timeout_s
+        self.read_only = read_only
         self._migrated = False
 
     # -- connections -------------------------------------------------------------------
@@ -73,6 +74,8 @@ class StoreBase:
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """One read-write transaction on a fresh connection, migrated on first use."""
+        if self.read_only:
+            raise StoreError(f"{self.path} was opened read-only; this command cannot write")
         con = self._connect()
         try:
             if not self._migrated:
@@ -135,6 +138,15 @@ class StoreBase:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
         if not self.path.exists():
             return []
-        with self.transaction() as con:
-            return self._rows(con, sql, params)
+        if not self.read_only:
+            with self.transaction() as con:
+                return self._rows(con, sql, params)
+        with self.reader() as con:
+            try:
+                return self._rows(con, sql, params)
+            except duckdb.CatalogException as exc:
+                raise StoreError(
+                    f"{self.path} has an older schema than this code ({exc}); run a command "
+                    "that writes (research-pipeline run) once to migrate it"
+                ) from exc
 
