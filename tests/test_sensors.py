@@ -11,6 +11,7 @@ from research_pipeline.defs.automation import (
 )
 from research_pipeline.defs.resources import ResearchResource
 from research_pipeline.topics import parse_topic
+from tests.conftest import IMPORT_TOPIC, write_topic
 
 
 def _resources():
@@ -106,3 +107,53 @@ def test_approval_sensor_leaves_cli_runs_to_the_cli(env, services, import_topic)
     result = approval_sensor(dg.build_sensor_context(instance=instance, resources=_resources()))
     assert result.run_requests == []
     assert result.cursor  # consumed, not retried
+
+
+def _dead_run(instance, job_name, tags):
+    """A run left STARTED by a process that no longer exists."""
+    import subprocess
+    import sys
+
+    from research_pipeline.launcher import load_job
+    from research_pipeline.run_process import process_tags
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    recorded = process_tags(child.pid)
+    child.kill()
+    child.wait()
+    return instance.create_run_for_job(
+        load_job(job_name), status=dg.DagsterRunStatus.STARTED,
+        tags={"dagster/partition": "imports", **recorded, **tags})
+
+
+def test_approval_sensor_fails_dead_runs_and_resumes_its_own(env, services, import_topic):
+    from research_pipeline.launcher import LAUNCHED_BY_TAG
+
+    instance = dg.DagsterInstance.get()
+    pipeline.register_topic(services, parse_topic(import_topic))
+    pipeline.make_plan(services, "imports", None)
+    decision = pipeline.decide(services, "imports", "approved", "bob", None, "cli")
+    daemons = _dead_run(instance, "research_job", {APPROVAL_TAG: decision["approval_id"]})
+    clis = _dead_run(instance, "research_job", {LAUNCHED_BY_TAG: "cli"})
+    context = dg.build_sensor_context(instance=instance, resources=_resources())
+    result = approval_sensor(context)
+    for run in (daemons, clis):
+        assert instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
+    # The daemon's run is run again (same approval); the CLI resumes its own next time.
+    assert [(r.run_key, r.tags) for r in result.run_requests] == [
+        (f"resume-{daemons.run_id}", {APPROVAL_TAG: decision["approval_id"]})]
+    again = approval_sensor(dg.build_sensor_context(
+        instance=instance, resources=_resources(), cursor=result.cursor))
+    assert again.run_requests == []
+
+
+def test_topic_sensor_refuses_a_take_over_of_a_registered_topic(env, services):
+    instance = dg.DagsterInstance.get()
+    elsewhere = env / "elsewhere"
+    elsewhere.mkdir()
+    real = write_topic(elsewhere, "imports", IMPORT_TOPIC)  # run from outside topics/
+    pipeline.register_topic(services, parse_topic(real))
+    (env / "topics" / "aaa.md").write_text("---\nid: imports\ntitle: Impostor\n---\n")
+    result = topic_sensor(dg.build_sensor_context(instance=instance, resources=_resources()))
+    assert result.run_requests == []
+    assert services.store.topic_record("imports")["path"] == str(real.resolve())
