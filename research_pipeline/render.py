@@ -10,7 +10,7 @@ import jinja2
 
 from research_pipeline.models import Fact, OpenQuestion, ResearchPlan
 from research_pipeline.text import normalize_ws
-from research_pipeline.untrusted import clean_line, clean_title, may_quote
+from research_pipeline.untrusted import clean_line, clean_title, may_quote, web_urls
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -23,7 +23,6 @@ _MARKER = re.compile(r"\[\^(\d+)\]")
 # thematic break or table row. Stripping it leaves a verbatim span verbatim.
 _BLOCK_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|`{3,}|~{3,}"
                           r"|[-*_=]{3,}|\|)\s*")
-_WEB_URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"]+")
 UNVERIFIED_LINE = "> Unverified: {failed} of {total} citations failed the citation check."
 # A sentence ends at . ! or ?, with any footnote markers that follow it.
 _SENTENCE_END = re.compile(r"(?<=[.!?])((?:\[\^\d+\])*)\s+(?=\S)")
@@ -71,11 +70,8 @@ def _block_safe(paragraph: str) -> str:
 
 def _foreign_url(sentence: str, cited: set[str]) -> bool:
     """True when the sentence holds a web URL that is not a given source's URL."""
-    for match in _WEB_URL.finditer(sentence):
-        url = match.group(0).rstrip(".,;:!?'\")")
-        if not any(url == c or url.rstrip("/") == c.rstrip("/") for c in cited):
-            return True
-    return False
+    allowed = {c.split("#", 1)[0].rstrip("/") for c in cited}
+    return any(url.rstrip("/") not in allowed for url in web_urls(sentence))
 
 
 def mark_unverified(markdown: str, failed: int, total: int) -> str:

@@ -207,12 +207,14 @@ def parse_topic(path: Path) -> Topic:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:  # never more than the limit in memory
+            raw = handle.read(MAX_TOPIC_BYTES + 1)
     except OSError as exc:
         raise TopicFileError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
     if len(raw) > MAX_TOPIC_BYTES:
         raise TopicFileError(
-            path, None, f"is {len(raw)} bytes; a topic file may be at most {MAX_TOPIC_BYTES}"
+            path, None, f"is over {MAX_TOPIC_BYTES} bytes; a topic file may be at most "
+            f"{MAX_TOPIC_BYTES} (put long context in the corpus instead)"
         )
     if b"\x00" in raw:
         raise TopicFileError(path, None, "is a binary file, not a Markdown topic file")
@@ -264,7 +266,7 @@ def load_topics(paths: list[Path]) -> tuple[list[Topic], list[TopicFileError]]:
     """
     parsed: list[Topic] = []
     errors: list[TopicFileError] = []
-    for path in paths:
+    for path in dict.fromkeys(Path(p).resolve() for p in paths):  # a file named twice: once
         try:
             parsed.append(parse_topic(path))
         except TopicFileError as exc:

@@ -139,6 +139,18 @@ def clean_line(text: object) -> str:
     return value
 
 
+_WEB_URL = re.compile(r"(?i)\b(?:https?://|www\.)[^\s<>\"]+")
+
+
+def web_urls(text: str) -> list[str]:
+    """The web addresses in prose (``http(s)://`` or ``www.``), trailing punctuation off.
+
+    A Markdown renderer turns each into a link, so a report's body may only hold those
+    of the sources it cites.
+    """
+    return [m.group(0).rstrip(".,;:!?'\")") for m in _WEB_URL.finditer(text)]
+
+
 def markup_in(text: str) -> str | None:
     """The first piece of markup in ``text`` (see ``may_quote``), or None."""
     match = _MARKUP.search(text)

@@ -187,3 +187,9 @@ def test_a_registered_topic_is_not_taken_over_from_elsewhere(tmp_path):
     assert error is not None and "already the topic of" in str(error)
     assert claim_conflict(parse_topic(real), str(impostor.path)) is None  # named for it
     assert claim_conflict(impostor, str(tmp_path / "gone.md")) is None  # holder deleted
+
+
+def test_a_file_named_twice_is_one_claimant(tmp_path):
+    path = _write(tmp_path, "twice.md", "---\ntitle: Twice\n---\n")
+    topics, errors = load_topics([path, tmp_path / "." / "twice.md"])
+    assert [t.id for t in topics] == ["twice"] and errors == []

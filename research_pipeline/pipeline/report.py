@@ -17,7 +17,7 @@ from research_pipeline.models import (
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
-from research_pipeline.untrusted import may_quote, safe_url
+from research_pipeline.untrusted import may_quote, safe_url, web_urls
 
 
 @dataclass
@@ -63,7 +63,11 @@ def _open_questions(
 
 
 def _fact_is_data(fact: Fact) -> bool:
-    return may_quote(fact.quote) and may_quote(fact.text) and safe_url(fact.url) == fact.url
+    """True when the fact's quote and text carry no markup, and no web URL but its own."""
+    own = fact.url.split("#", 1)[0].rstrip("/")
+    return safe_url(fact.url) == fact.url and all(
+        may_quote(text) and all(url.rstrip("/") == own for url in web_urls(text))
+        for text in (fact.quote, fact.text))
 
 
 def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
