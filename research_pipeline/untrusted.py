@@ -177,8 +177,15 @@ MAX_YAML_DEPTH = 16
 MAX_YAML_NODES = 20_000
 
 
-class YAMLLimitError(yaml.YAMLError):
-    """YAML refused before it is built: too large, too deep, or too many aliases expanded."""
+class YAMLLimitError(yaml.MarkedYAMLError):
+    """YAML refused before it is built: too large, too deep, too many aliases expanded.
+
+    Like PyYAML's own errors it carries ``problem`` and, where there is one, the
+    ``problem_mark`` (line and column) of the offending node.
+    """
+
+    def __init__(self, problem: str, mark: Any = None) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
 
 
 class _BoundedLoader(yaml.SafeLoader):
@@ -199,10 +206,8 @@ class _BoundedLoader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > MAX_YAML_DEPTH:
-                mark = self.peek_event().start_mark
-                raise YAMLLimitError(
-                    f"nesting deeper than {MAX_YAML_DEPTH} levels at line {mark.line + 1}"
-                )
+                raise YAMLLimitError(f"nesting deeper than {MAX_YAML_DEPTH} levels",
+                                     self.peek_event().start_mark)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -212,10 +217,8 @@ class _BoundedLoader(yaml.SafeLoader):
         for key_node, _ in node.value:
             if isinstance(key_node, yaml.ScalarNode):
                 if key_node.value in seen:
-                    raise YAMLLimitError(
-                        f"the key {key_node.value[:40]!r} is given twice (line "
-                        f"{key_node.start_mark.line + 1})"
-                    )
+                    raise YAMLLimitError(f"the key {key_node.value[:40]!r} is given twice",
+                                         key_node.start_mark)
                 seen.add(key_node.value)
         return super().construct_mapping(node, deep=deep)
 
