@@ -207,6 +207,10 @@ def parse_topic(path: Path) -> Topic:
     """
     path = Path(path)
     try:
+        if not path.exists():
+            raise TopicFileError(path, None, "does not exist; check the path")
+        if not path.is_file():  # a folder, a FIFO (whose read would block), a device
+            raise TopicFileError(path, None, "is not a regular file")
         with path.open("rb") as handle:  # never more than the limit in memory
             raw = handle.read(MAX_TOPIC_BYTES + 1)
     except OSError as exc:

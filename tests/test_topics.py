@@ -193,3 +193,14 @@ def test_a_file_named_twice_is_one_claimant(tmp_path):
     path = _write(tmp_path, "twice.md", "---\ntitle: Twice\n---\n")
     topics, errors = load_topics([path, tmp_path / "." / "twice.md"])
     assert [t.id for t in topics] == ["twice"] and errors == []
+
+
+def test_what_is_not_a_regular_file_is_refused_without_reading(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "fifo.md")  # opening it to read would block for ever
+    (tmp_path / "folder.md").mkdir()
+    for name, fragment in (("fifo.md", "not a regular file"), ("folder.md", "not a regular"),
+                           ("missing.md", "does not exist")):
+        with pytest.raises(TopicFileError, match=fragment):
+            parse_topic(tmp_path / name)
