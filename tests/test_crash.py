@@ -16,6 +16,7 @@ from pathlib import Path
 
 import dagster as dg
 
+from research_pipeline import pipeline
 from research_pipeline.run_process import (
     HOST_TAG,
     PID_TAG,
@@ -23,8 +24,9 @@ from research_pipeline.run_process import (
     process_gone,
     process_tags,
 )
+from research_pipeline.topics import parse_topic
 from tests import fake_world
-from tests.conftest import run_cli, write_topic
+from tests.conftest import dead_run, run_cli, write_topic
 from tests.fakes import FakeServer
 
 TIDES = """
@@ -80,10 +82,6 @@ def test_a_run_killed_mid_round_is_followed_by_one_that_finishes(env, monkeypatc
         stuck = instance.get_runs(filters=dg.RunsFilter(
             job_name="research_job", statuses=[dg.DagsterRunStatus.STARTED]))
         assert len(stuck) == 1 and stuck[0].tags[PID_TAG] == str(cli[0].pid)
-        status = run_cli("status", "tides")
-        assert status.returncode == 0, status.stderr
-        assert "had died" in status.stderr and "marked it failed" in status.stderr
-
         second = run_cli("run", str(topic), timeout=240)
         assert second.returncode == 0, second.stderr
         assert "resuming after round 1" in second.stderr
@@ -99,6 +97,21 @@ def test_a_run_killed_mid_round_is_followed_by_one_that_finishes(env, monkeypatc
         assert resumed, "the second run made no provider call"
         repeated = set(resumed) & set(answered)
         assert not repeated, f"{len(repeated)} answered paid calls were repeated"
+
+
+def test_status_marks_a_dead_run_failed(env, services, import_topic):
+    from typer.testing import CliRunner
+
+    from research_pipeline.cli import app
+
+    pipeline.register_topic(services, parse_topic(import_topic))
+    pipeline.make_plan(services, "imports", None)
+    instance = dg.DagsterInstance.get()
+    run = dead_run(instance, "plan_job", {})
+    status = CliRunner().invoke(app, ["status", "imports"])
+    assert status.exit_code == 0, status.output
+    assert f"imports: run {run.run_id} had died" in status.output
+    assert instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
 
 
 def test_a_dead_process_is_recognised_and_a_live_one_is_not():

@@ -11,7 +11,7 @@ from research_pipeline.defs.automation import (
 )
 from research_pipeline.defs.resources import ResearchResource
 from research_pipeline.topics import parse_topic
-from tests.conftest import IMPORT_TOPIC, write_topic
+from tests.conftest import IMPORT_TOPIC, dead_run, write_topic
 
 
 def _resources():
@@ -109,23 +109,6 @@ def test_approval_sensor_leaves_cli_runs_to_the_cli(env, services, import_topic)
     assert result.cursor  # consumed, not retried
 
 
-def _dead_run(instance, job_name, tags):
-    """A run left STARTED by a process that no longer exists."""
-    import subprocess
-    import sys
-
-    from research_pipeline.launcher import load_job
-    from research_pipeline.run_process import process_tags
-
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
-    recorded = process_tags(child.pid)
-    child.kill()
-    child.wait()
-    return instance.create_run_for_job(
-        load_job(job_name), status=dg.DagsterRunStatus.STARTED,
-        tags={"dagster/partition": "imports", **recorded, **tags})
-
-
 def test_approval_sensor_fails_dead_runs_and_resumes_its_own(env, services, import_topic):
     from research_pipeline.launcher import LAUNCHED_BY_TAG
 
@@ -133,8 +116,8 @@ def test_approval_sensor_fails_dead_runs_and_resumes_its_own(env, services, impo
     pipeline.register_topic(services, parse_topic(import_topic))
     pipeline.make_plan(services, "imports", None)
     decision = pipeline.decide(services, "imports", "approved", "bob", None, "cli")
-    daemons = _dead_run(instance, "research_job", {APPROVAL_TAG: decision["approval_id"]})
-    clis = _dead_run(instance, "research_job", {LAUNCHED_BY_TAG: "cli"})
+    daemons = dead_run(instance, "research_job", {APPROVAL_TAG: decision["approval_id"]})
+    clis = dead_run(instance, "research_job", {LAUNCHED_BY_TAG: "cli"})
     context = dg.build_sensor_context(instance=instance, resources=_resources())
     result = approval_sensor(context)
     for run in (daemons, clis):
