@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from research_pipeline import pipeline
@@ -14,6 +14,29 @@ from research_pipeline.topics import Topic, load_topics, topic_files
 
 _SECTION_RE = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 _MARKER_RE = re.compile(r"\[\^\d+\]")
+_TYPE_RE = re.compile(r"#\s*type:\s*([a-z/-]+)(,\s*unanswerable)?", re.IGNORECASE)
+
+
+@dataclass
+class QuestionScore:
+    """How one question of an eval topic fared in its report.
+
+    ``answerable`` is false for a question whose ``expect`` list is empty (the collection
+    cannot answer it). ``labelled_answered``: the report does not list it under Open
+    questions. ``in_section`` / ``in_first_paragraph``: an expected phrase appears in its
+    own answer section / in that section's first paragraph. ``quoted``: its section
+    carries at least one footnote marker.
+    """
+
+    topic_id: str
+    question_id: int
+    question: str
+    answer_type: str
+    answerable: bool
+    labelled_answered: bool
+    in_section: bool
+    in_first_paragraph: bool
+    quoted: bool
 
 
 @dataclass
@@ -33,6 +56,7 @@ class EvalScore:
     cost_usd: float
     seconds: float
     error: str | None = None
+    question_scores: list[QuestionScore] = field(default_factory=list)
 
     @property
     def answered_share(self) -> float:
@@ -60,6 +84,111 @@ def answer_sections(markdown: str) -> dict[int, str]:
     """Per question number, the answer text of its section (no heading, no markers)."""
     return {n: " ".join(_MARKER_RE.sub("", text).split())
             for n, text in _section_bodies(markdown).items()}
+
+
+def open_question_texts(markdown: str) -> set[str]:
+    """The questions a report lists under ``## Open questions`` (whitespace-normalised)."""
+    match = re.search(r"^## Open questions\n(.*?)(?=^## |^\[\^|\Z)", markdown,
+                      re.MULTILINE | re.DOTALL)
+    if not match:
+        return set()
+    out = set()
+    for line in match.group(1).splitlines():
+        if line.startswith("- "):
+            out.add(" ".join(line[2:].split(" — ", 1)[0].split()).lower())
+    return out
+
+
+def question_types(path: Path, questions: list[str]) -> list[str]:
+    """Each question's ``# type: X`` comment in the topic file ('' when there is none)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for question in questions:
+        kind = ""
+        for line in lines:
+            if question in " ".join(line.split()) or question in line:
+                match = _TYPE_RE.search(line)
+                kind = match.group(1).lower() if match else ""
+                break
+        out.append(kind)
+    return out
+
+
+def score_questions(topic: Topic, markdown: str) -> list[QuestionScore]:
+    """Per question: answerable, labelled answered, expected phrase in its section, quoted."""
+    expect = topic.spec.expect
+    if not topic.spec.questions or not expect or not isinstance(expect[0], list):
+        return []
+    raw = _section_bodies(markdown)
+    opened = open_question_texts(markdown)
+    kinds = question_types(topic.path, list(topic.spec.questions))
+    out = []
+    for n, (question, phrases) in enumerate(zip(topic.spec.questions, expect, strict=True), 1):
+        body = raw.get(n, "")
+        paragraphs = [p for p in body.split("\n\n") if p.strip()]
+        first = paragraphs[0] if paragraphs else ""
+        words = [str(p) for p in phrases]
+        out.append(QuestionScore(
+            topic_id=topic.id, question_id=n, question=question, answer_type=kinds[n - 1],
+            answerable=bool(words),
+            labelled_answered=" ".join(question.split()).lower() not in opened,
+            in_section=_found(words, _MARKER_RE.sub("", body)) > 0,
+            in_first_paragraph=_found(words, _MARKER_RE.sub("", first)) > 0,
+            quoted=bool(_MARKER_RE.search(body)),
+        ))
+    return out
+
+
+@dataclass
+class SetSummary:
+    """An eval set's figures, as the README and the baselines report them."""
+
+    answered: float
+    found: float
+    citations_verified: float
+    in_section: float
+    in_first_paragraph: float
+    labelled_answered: float
+    confidently_wrong: float
+    unanswerable_quoted: int
+    unanswerable_answered: int
+    answerable: int
+    unanswerable: int
+
+    # For these, lower is better; every other figure must not fall below its baseline.
+    LOWER_IS_BETTER = ("confidently_wrong", "unanswerable_quoted", "unanswerable_answered")
+
+    def as_dict(self) -> dict[str, float]:
+        """The figures recorded in a baseline file."""
+        return {k: v for k, v in asdict(self).items() if k not in ("answerable", "unanswerable")}
+
+
+def summarise(scores: list[EvalScore]) -> SetSummary:
+    """Aggregate per-topic and per-question scores into the set's figures."""
+    questions = sum(s.questions for s in scores) or 1
+    expected = sum(s.expected for s in scores) or 1
+    cited = sum(s.citations for s in scores)
+    verified = sum(s.citations_verified for s in scores)
+    qs = [q for s in scores for q in s.question_scores]
+    answerable = [q for q in qs if q.answerable]
+    unanswerable = [q for q in qs if not q.answerable]
+    labelled = [q for q in qs if q.labelled_answered]
+
+    def share(part: int, whole: int) -> float:
+        return round(part / whole, 4) if whole else 0.0
+
+    return SetSummary(
+        answered=share(sum(s.answered for s in scores), questions),
+        found=share(sum(s.found for s in scores), expected),
+        citations_verified=share(verified, cited) if cited else 1.0,
+        in_section=share(sum(q.in_section for q in answerable), len(answerable)),
+        in_first_paragraph=share(sum(q.in_first_paragraph for q in answerable), len(answerable)),
+        labelled_answered=share(sum(q.labelled_answered for q in answerable), len(answerable)),
+        confidently_wrong=share(sum(not q.in_section for q in labelled), len(labelled)),
+        unanswerable_quoted=sum(q.quoted for q in unanswerable),
+        unanswerable_answered=sum(q.labelled_answered for q in unanswerable),
+        answerable=len(answerable), unanswerable=len(unanswerable),
+    )
 
 
 def _found(phrases: list[str], text: str) -> int:
@@ -125,6 +254,7 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
                 distinct_sources=len({f.url for f in check.footnotes}),
                 unsupported_sentences=unsupported_paragraphs(written.markdown),
                 calls=n_calls, cost_usd=cost, seconds=time.monotonic() - started,
+                question_scores=score_questions(topic, written.markdown),
             )
         except ResearchPipelineError as exc:
             score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
@@ -134,4 +264,6 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
                  f"{score.citations_verified}/{score.citations}")
         scores.append(score)
     local.store.save_eval(eval_id, evalset, [asdict(s) for s in scores])
+    local.store.save_eval_questions(
+        eval_id, evalset, [asdict(q) for s in scores for q in s.question_scores])
     return scores

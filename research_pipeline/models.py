@@ -75,6 +75,15 @@ class Source(BaseModel):
     provider: str
     corpus: str | None = None
     published_date: str | None = None
+    # Where the passage sits in its document: the heading path ("Section › Subsection"),
+    # and its blocks as (kind, start, end) spans of ``text`` (para, list, table, code...).
+    section: str = ""
+    layout: list[tuple[str, int, int]] = Field(default_factory=list)
+
+    @property
+    def cite_title(self) -> str:
+        """The title a citation shows: ``Title › Section`` where the section is known."""
+        return f"{self.title} › {self.section}" if self.section else self.title
 
 
 class SearchHit(BaseModel):
@@ -95,6 +104,8 @@ class QuestionAssessment(BaseModel):
     evidence_source_ids: list[str] = Field(default_factory=list)
     matched_terms: list[str] = Field(default_factory=list)
     missing_terms: list[str] = Field(default_factory=list)
+    # Why the question is not (fully) answered, in plain words, where the researcher knows.
+    note: str = ""
 
 
 class Reflection(BaseModel):
@@ -145,6 +156,9 @@ class Fact(BaseModel):
     quote: str
     text: str
     score: float = 0.0
+    # "answer": the direct answer to its question (shown first); "support": a passage
+    # that backs or widens it.
+    role: Literal["answer", "support"] = "support"
 
 
 class OpenQuestion(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Protocol
@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import terms
+from research_pipeline.text import STOPWORDS, terms, words
 from research_pipeline.untrusted import clean_title, safe_url
 
 
@@ -48,6 +48,11 @@ def _host_matches(url: str, domains: tuple[str, ...]) -> bool:
     return any(host == d.lower() or host.endswith("." + d.lower()) for d in domains)
 
 
+# The best few matches bring the other passages of their section along.
+SECTION_EXPAND = 3
+SIBLINGS = 3
+
+
 @dataclass
 class LocalSearch:
     """BM25 over one or more local corpora; the built-in one is built on first use."""
@@ -66,42 +71,77 @@ class LocalSearch:
     def search(self, query: str, filters: SearchFilters, num_results: int) -> list[SearchHit]:
         """Merge each corpus's BM25 hits by score, then apply the topic's filters."""
         stems = terms(query)
+        exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
-            for hit in index.search(stems, limit=num_results * 3):
+            for hit in index.search(stems, limit=num_results * 3, exact_words=exact):
                 merged.append((hit.score, corpus, hit))
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []
-        for score, corpus, hit in merged:
-            # Indexes built before URLs were checked may hold any URL: such a passage is
-            # cited by its file's URI, or not at all.
-            url = safe_url(hit.url) or self._file_uri(corpus, hit.doc_id)
-            if url is None:
+        seen: dict[str, IndexHit] = {}
+        for score, corpus, found in merged:
+            citable = self._citable(corpus, found)
+            if citable is None or not self._allowed(citable, filters):
                 continue
-            if filters.include_domains and not _host_matches(url, filters.include_domains):
-                continue
-            if filters.exclude_domains and _host_matches(url, filters.exclude_domains):
-                continue
-            if hit.published and (filters.start_date or filters.end_date):
-                day = hit.published[:10]
-                if filters.start_date and day < filters.start_date.isoformat():
-                    continue
-                if filters.end_date and day > filters.end_date.isoformat():
-                    continue
-            source = Source(
-                source_id=f"local:{corpus}:{hit.chunk_id}", url=url, title=clean_title(hit.title),
-                text=hit.text, provider="local", corpus=corpus, published_date=hit.published,
-            )
-            out.append(SearchHit(source=source, rank=len(out) + 1, score=score))
+            self._add(out, seen, corpus, citable, score)
             if len(out) >= num_results:
                 break
+        # The rest of the best-matching sections, after the matches themselves.
+        indexes = self._open()
+        for result in list(out[:SECTION_EXPAND]):
+            corpus = result.source.corpus or ""
+            anchor = seen.get(result.source.source_id)
+            if anchor is None or corpus not in indexes:
+                continue
+            for found in indexes[corpus].section_siblings(anchor, SIBLINGS):
+                sibling = self._citable(corpus, found)
+                if sibling is not None and self._allowed(sibling, filters):
+                    self._add(out, seen, corpus, sibling, result.score * 0.9)
         return out
 
-    def _file_uri(self, corpus: str, doc_id: str) -> str | None:
-        source = self._open()[corpus].manifest().get("source", "")
-        if not source or not doc_id:
-            return None
-        return safe_url((Path(source) / doc_id).resolve().as_uri())
+    def _citable(self, corpus: str, hit: IndexHit) -> IndexHit | None:
+        """The hit with a URL and title fit for a footnote, or None when it has none.
+
+        Indexes built before URLs were checked may hold any URL: such a passage is cited
+        by its file's URI, or not at all.
+        """
+        url = safe_url(hit.url)
+        if url is None:
+            source = self._open()[corpus].manifest().get("source", "")
+            if not source or not hit.doc_id:
+                return None
+            url = safe_url((Path(source) / hit.doc_id).resolve().as_uri())
+            if url is None:
+                return None
+        return replace(hit, url=url, title=clean_title(hit.title))
+
+    @staticmethod
+    def _add(out: list[SearchHit], seen: dict[str, IndexHit], corpus: str, hit: IndexHit,
+             score: float) -> None:
+        source_id = f"local:{corpus}:{hit.chunk_id}"
+        if source_id in seen:
+            return
+        seen[source_id] = hit
+        source = Source(
+            source_id=source_id, url=hit.url, title=hit.title, text=hit.text,
+            provider="local", corpus=corpus, published_date=hit.published,
+            section=hit.section, layout=hit.layout,
+        )
+        out.append(SearchHit(source=source, rank=len(out) + 1, score=score))
+
+    @staticmethod
+    def _allowed(hit: IndexHit, filters: SearchFilters) -> bool:
+        if filters.include_domains and not _host_matches(hit.url, filters.include_domains):
+            return False
+        if filters.exclude_domains and _host_matches(hit.url, filters.exclude_domains):
+            return False
+        if hit.published and (filters.start_date or filters.end_date):
+            day = hit.published[:10]
+            if filters.start_date and day < filters.start_date.isoformat():
+                return False
+            if filters.end_date and day > filters.end_date.isoformat():
+                return False
+        return True
 
     def idf(self, stems: list[str]) -> dict[str, float]:
         """Mean IDF over the searched corpora."""

@@ -91,7 +91,7 @@ def test_domain_filters_apply_to_local_urls(tmp_path):
 
 def test_chunk_ids_are_stable_and_text_is_verbatim():
     text = "\n\n".join(f"Paragraph {i} says something about topic {i}." * 5 for i in range(30))
-    doc = Document(doc_id="d.md", title="D", url="file:///d.md", text=text)
+    doc = Document.from_text("d.md", "D", "file:///d.md", text)
     first, second = chunk_document(doc), chunk_document(doc)
     assert [c.chunk_id for c in first] == [c.chunk_id for c in second]
     assert len(first) > 1

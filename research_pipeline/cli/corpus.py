@@ -21,13 +21,14 @@ from research_pipeline.errors import ResearchPipelineError
 def corpus_add(
     directory: Annotated[Path, typer.Argument(help="Folder of .md, .txt, .html, .pdf files")],
     name: Annotated[str, typer.Option("--name", help="Corpus name (lowercase, digits, -)")],
+    include: Annotated[list[str] | None, typer.Option("--include", help="Only files matching this glob (repeatable), e.g. '*.html'")] = None,
 ) -> None:
     """Ingest a folder; re-adding updates changed files and drops deleted ones."""
     from research_pipeline.corpus.manager import CorpusManager
 
     services = services_from_settings()
     try:
-        report = CorpusManager(services.settings.data_dir).add_folder(directory, name, say)
+        report = CorpusManager(services.settings.data_dir).add_folder(directory, name, say, include)
     except ResearchPipelineError as exc:
         raise fail(str(exc)) from exc
     for warning in report.warnings:

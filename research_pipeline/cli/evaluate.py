@@ -34,7 +34,7 @@ def eval_cmd(
             recorded = json.loads(baseline.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise fail(f"cannot read the baseline {baseline}: {exc}", EXIT_USAGE) from exc
-    from research_pipeline.evaluation import run_eval
+    from research_pipeline.evaluation import SetSummary, run_eval, summarise
 
     services = services_from_settings()
     if not evalset_dir.is_dir():
@@ -53,28 +53,41 @@ def eval_cmd(
             f"{s.unsupported_sentences:>6} {s.calls:>5} {s.cost_usd:>7.4f} {s.seconds:>5.1f}"
             + (f"  error: {s.error}" if s.error else "")
         )
-    questions = sum(s.questions for s in scores) or 1
-    expected = sum(s.expected for s in scores) or 1
-    answered = sum(s.answered for s in scores) / questions
-    found = sum(s.found for s in scores) / expected
-    cited = sum(s.citations for s in scores)
-    verified = sum(s.citations_verified for s in scores)
-    typer.echo(f"{'total':<28} {answered:>9.1%} {found:>9.1%} {verified:>4}/{cited:<4}")
-    failed = any(s.error for s in scores) or verified != cited
-    now = {"answered": round(answered, 4), "found": round(found, 4),
-           "citations_verified": round(verified / cited, 4) if cited else 1.0}
+    summary = summarise(scores)
+    typer.echo(f"{'total':<28} {summary.answered:>9.1%} {summary.found:>9.1%} "
+               f"{sum(s.citations_verified for s in scores):>4}/"
+               f"{sum(s.citations for s in scores):<4}")
+    typer.echo(
+        f"answerable questions: {summary.answerable}; expected finding in own section "
+        f"{summary.in_section:.1%}, in its first paragraph {summary.in_first_paragraph:.1%}; "
+        f"labelled answered {summary.labelled_answered:.1%}; answered but wrong "
+        f"{summary.confidently_wrong:.1%}"
+    )
+    typer.echo(
+        f"unanswerable questions: {summary.unanswerable}; given quotes "
+        f"{summary.unanswerable_quoted}, labelled answered {summary.unanswerable_answered}"
+    )
+    failed = any(s.error for s in scores) or any(
+        s.citations_verified != s.citations for s in scores)
+    now = summary.as_dict()
     for key, floor in recorded.items():
-        if key in now and now[key] + 1e-9 < floor:
+        if key not in now:
+            continue
+        if key in SetSummary.LOWER_IS_BETTER:
+            if now[key] > floor + 1e-9:
+                say(f"error: {key} {now[key]:.4f} rose above the recorded baseline {floor:.4f}")
+                failed = True
+        elif now[key] + 1e-9 < floor:
             say(f"error: {key} {now[key]:.4f} fell below the recorded baseline {floor:.4f}")
             failed = True
     if record_baseline is not None:
         record_baseline.write_text(json.dumps(now, indent=2) + "\n", encoding="utf-8")
         say(f"recorded the baseline in {record_baseline}")
-    if min_found is not None and found < min_found:
-        say(f"error: expected-phrase share {found:.3f} is below the baseline {min_found}")
+    if min_found is not None and summary.found < min_found:
+        say(f"error: expected-phrase share {summary.found:.3f} is below the baseline {min_found}")
         failed = True
-    if min_answered is not None and answered < min_answered:
-        say(f"error: answered share {answered:.3f} is below the baseline {min_answered}")
+    if min_answered is not None and summary.answered < min_answered:
+        say(f"error: answered share {summary.answered:.3f} is below the baseline {min_answered}")
         failed = True
     if failed:
         raise typer.Exit(EXIT_ERROR)

@@ -1,35 +1,44 @@
-"""Loading documents from files, and chunking them into passages with stable ids."""
+"""Loading documents from files as structure, and chunking them into passages with stable ids."""
 
 from __future__ import annotations
 
 import hashlib
-import html
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import quote
 
 import yaml
 
+from research_pipeline.corpus.htmldoc import parse_html
+from research_pipeline.corpus.structure import Block, passages
+from research_pipeline.corpus.textdoc import markdown_blocks, pdf_blocks, text_blocks
 from research_pipeline.errors import CorpusError
-from research_pipeline.text import sentence_spans
 from research_pipeline.untrusted import load_yaml
 
+# Bump when what a file turns into changes, so that re-adding a corpus re-reads every file.
+EXTRACT_VERSION = 3
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".pdf")
 MAX_FILE_BYTES = 50 * 1024 * 1024
-CHUNK_TARGET = 900
-CHUNK_MAX = 1600
 
 
 @dataclass
 class Document:
-    """A whole document before chunking."""
+    """A whole document as structure (see ``structure``): title, URL, blocks."""
 
     doc_id: str
     title: str
     url: str
-    text: str
+    blocks: list[Block]
     published_date: str | None = None
+    # True where the URL may carry a #fragment the document defines (HTML).
+    anchors: bool = False
+
+    @classmethod
+    def from_text(cls, doc_id: str, title: str, url: str, text: str,
+                  published_date: str | None = None) -> Document:
+        """A document whose structure is read from plain text."""
+        return cls(doc_id, title, url, text_blocks(text), published_date)
 
 
 @dataclass
@@ -43,122 +52,41 @@ class Chunk:
     text: str
     ordinal: int
     published_date: str | None = None
-    extra: dict = field(default_factory=dict)
+    section: str = ""
+    layout: list[tuple[str, int, int]] = field(default_factory=list)
 
 
-def _paragraphs(text: str) -> list[str]:
-    paras = [p.strip() for p in re.split(r"\n\s*\n", text)]
-    return [p for p in paras if p]
+def _with_fragment(url: str, anchor: str | None) -> str:
+    if not anchor:
+        return url
+    return f"{url.split('#', 1)[0]}#{quote(anchor, safe='-._~:@!$&*+,;=/?')}"
 
 
-def _split_long(paragraph: str) -> list[str]:
-    if len(paragraph) <= CHUNK_MAX:
-        return [paragraph]
-    pieces: list[str] = []
-    current_start: int | None = None
-    current_end = 0
-    for start, end in sentence_spans(paragraph):
-        if current_start is None:
-            current_start = start
-        elif end - current_start > CHUNK_TARGET:
-            pieces.append(paragraph[current_start:current_end])
-            current_start = start
-        current_end = end
-    if current_start is not None:
-        pieces.append(paragraph[current_start:current_end])
-    # A single sentence longer than CHUNK_MAX is cut hard: it is still verbatim text.
-    out: list[str] = []
-    for piece in pieces:
-        while len(piece) > CHUNK_MAX * 2:
-            out.append(piece[:CHUNK_MAX])
-            piece = piece[CHUNK_MAX:]
-        out.append(piece)
-    return out
+def chunk_document(doc: Document, skip: frozenset[str] = frozenset()) -> list[Chunk]:
+    """The passages of a document, each within one section and knowing its heading path.
 
-
-def chunk_document(doc: Document) -> list[Chunk]:
-    """Group paragraphs into passages of about ``CHUNK_TARGET`` characters.
-
-    A chunk id is a hash of the document id and the chunk's own text (plus a counter for
-    repeated text), so unchanged passages keep their ids when a document is re-ingested.
+    A chunk id is a hash of the document id, the section and the chunk's own text (plus a
+    counter for repeated text), so unchanged passages keep their ids when a document is
+    re-ingested. ``skip`` holds keys of blocks that recur across the corpus (chrome).
     """
-    groups: list[str] = []
-    current: list[str] = []
-    size = 0
-    for para in _paragraphs(doc.text):
-        for piece in _split_long(para):
-            if current and size + len(piece) > CHUNK_TARGET:
-                groups.append("\n\n".join(current))
-                current, size = [], 0
-            current.append(piece)
-            size += len(piece) + 2
-    if current:
-        groups.append("\n\n".join(current))
     chunks: list[Chunk] = []
     seen: dict[str, int] = {}
-    for ordinal, text in enumerate(groups):
-        digest = hashlib.sha256(f"{doc.doc_id}\0{text}".encode()).hexdigest()[:16]
+    for ordinal, passage in enumerate(passages(doc.blocks, skip)):
+        digest = hashlib.sha256(
+            f"{doc.doc_id}\0{passage.section}\0{passage.text}".encode()).hexdigest()[:16]
         repeat = seen.get(digest, 0)
         seen[digest] = repeat + 1
         chunk_id = digest if repeat == 0 else f"{digest}-{repeat}"
+        url = _with_fragment(doc.url, passage.anchor) if doc.anchors else doc.url
         chunks.append(
-            Chunk(chunk_id=chunk_id, doc_id=doc.doc_id, title=doc.title, url=doc.url,
-                  text=text, ordinal=ordinal, published_date=doc.published_date)
+            Chunk(chunk_id=chunk_id, doc_id=doc.doc_id, title=doc.title, url=url,
+                  text=passage.text, ordinal=ordinal, published_date=doc.published_date,
+                  section=passage.section, layout=passage.layout)
         )
     return chunks
 
 
 # -- file loaders ----------------------------------------------------------------------
-
-
-class _HTMLText(HTMLParser):
-    _SKIP = {"script", "style", "noscript", "template", "svg", "nav", "footer"}
-    _BLOCK = {"p", "div", "section", "article", "li", "ul", "ol", "h1", "h2", "h3", "h4",
-              "h5", "h6", "pre", "blockquote", "table", "tr", "br", "dd", "dt", "header"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.title = ""
-        self.canonical: str | None = None
-        self._skip = 0
-        self._in_title = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attr = dict(attrs)
-        if tag in self._SKIP:
-            self._skip += 1
-        elif tag == "title":
-            self._in_title = True
-        elif tag == "link" and (attr.get("rel") or "").lower() == "canonical":
-            self.canonical = attr.get("href") or self.canonical
-        elif tag == "meta" and attr.get("property") == "og:url" and not self.canonical:
-            self.canonical = attr.get("content")
-        if tag in self._BLOCK:
-            self.parts.append("\n\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._SKIP and self._skip:
-            self._skip -= 1
-        elif tag == "title":
-            self._in_title = False
-        if tag in self._BLOCK:
-            self.parts.append("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        if self._in_title:
-            self.title += data
-        elif not self._skip:
-            self.parts.append(data)
-
-
-def _clean_block_text(text: str) -> str:
-    paras = []
-    for para in re.split(r"\n\s*\n", text):
-        line = " ".join(para.split())
-        if line:
-            paras.append(line)
-    return "\n\n".join(paras)
 
 
 def _decode(raw: bytes, path: Path) -> str:
@@ -170,8 +98,10 @@ def _decode(raw: bytes, path: Path) -> str:
         return raw.decode("latin-1")
 
 
-def _load_markdown(path: Path, raw: bytes) -> tuple[str, str | None, str | None, str | None]:
-    text = _decode(raw, path)
+def _load_markdown(
+    path: Path, raw: bytes
+) -> tuple[list[Block], str | None, str | None, str | None]:
+    text = _decode(raw, path).replace("\r\n", "\n")
     title = url = published = None
     if text.startswith("---"):
         parts = re.split(r"^---[ \t]*$", text, maxsplit=2, flags=re.MULTILINE)
@@ -186,21 +116,17 @@ def _load_markdown(path: Path, raw: bytes) -> tuple[str, str | None, str | None,
                 date = meta.get("date") or meta.get("published")
                 published = str(date) if date else None
             text = parts[2]
-    lines = []
-    for line in text.splitlines():
-        heading = re.match(r"^#{1,6}\s+(.*)$", line)
-        if heading:
-            if title is None:
-                title = heading.group(1).strip()
-            lines.append("")
-            lines.append(heading.group(1).strip())
-            lines.append("")
-        else:
-            lines.append(line)
-    return _clean_block_text("\n".join(lines)), title, url, published
+    blocks = markdown_blocks(text)
+    first = next((i for i, b in enumerate(blocks) if b.kind == "heading"), None)
+    if first is not None and blocks[first].level == 1 and (
+            title is None or " ".join(title.split()) == blocks[first].text):
+        # The document's own top heading is its title, not a section.
+        title = blocks[first].text
+        blocks = blocks[:first] + blocks[first + 1:]
+    return blocks, title, url, published
 
 
-def _load_pdf(path: Path) -> tuple[str, str | None]:
+def _load_pdf(path: Path) -> tuple[list[Block], str | None]:
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -210,10 +136,9 @@ def _load_pdf(path: Path) -> tuple[str, str | None]:
         meta_title = reader.metadata.title if reader.metadata else None
     except (PdfReadError, OSError, ValueError) as exc:
         raise CorpusError(f"{path}: cannot read this PDF ({exc}); skipped") from exc
-    text = _clean_block_text("\n\n".join(pages))
-    if not text.strip():
+    if not any(page.strip() for page in pages):
         raise CorpusError(f"{path}: the PDF has no extractable text (scanned?); skipped")
-    return text, (str(meta_title) if meta_title else None)
+    return pdf_blocks(pages), (str(meta_title) if meta_title else None)
 
 
 def load_file(path: Path, root: Path) -> Document:
@@ -230,26 +155,28 @@ def load_file(path: Path, root: Path) -> Document:
     title: str | None
     url: str | None = None
     published: str | None = None
+    anchors = False
     if suffix in (".md", ".markdown"):
-        text, title, url, published = _load_markdown(path, raw)
+        blocks, title, url, published = _load_markdown(path, raw)
     elif suffix in (".html", ".htm"):
-        parser = _HTMLText()
-        parser.feed(_decode(raw, path))
-        text = _clean_block_text(html.unescape("".join(parser.parts)))
-        title = " ".join(parser.title.split()) or None
-        url = parser.canonical
+        page = parse_html(raw)
+        blocks, title, url, anchors = page.blocks, page.title, page.canonical, True
     elif suffix == ".pdf":
-        text, title = _load_pdf(path)
+        blocks, title = _load_pdf(path)
     else:
-        text = _clean_block_text(_decode(raw, path))
-        first = text.split("\n\n", 1)[0]
-        title = first if len(first) <= 120 else None
-    if not text.strip():
+        text = _decode(raw, path)
+        blocks = text_blocks(text)
+        first = text.strip().split("\n", 1)[0].strip()
+        title = first if 0 < len(first) <= 120 else None
+        if blocks and blocks[0].kind == "heading" and blocks[0].text == first:
+            blocks = blocks[1:]
+    if not any(b.text.strip() for b in blocks if b.kind not in ("heading", "term", "close")):
         raise CorpusError(f"{path}: no text in this file; skipped")
     return Document(
         doc_id=rel,
         title=title or path.stem.replace("-", " ").replace("_", " "),
         url=url or path.resolve().as_uri(),
-        text=text,
+        blocks=blocks,
         published_date=published,
+        anchors=anchors,
     )

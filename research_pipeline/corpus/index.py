@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,18 +17,36 @@ from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
 
-INDEX_FORMAT = 1
+# 2: passages know their section (heading path) and layout; an exact-word field.
+# 3: a section id, to fetch the other passages of a matched section.
+INDEX_FORMAT = 3
+# Where a query word matches counts differently: the heading path names what a passage
+# is about, the title what its document is about; a word matched exactly (not only by
+# its stem) is the word asked about.
+TITLE_BOOST = 1.5
+SECTION_BOOST = 2.0
+EXACT_BOOST = 0.6
 
 
 def _schema() -> tantivy.Schema:
     sb = tantivy.SchemaBuilder()
     sb.add_text_field("chunk_id", stored=True, tokenizer_name="raw")
     sb.add_text_field("doc_id", stored=True, tokenizer_name="raw")
+    sb.add_text_field("section_id", stored=True, tokenizer_name="raw")
     sb.add_text_field("url", stored=True, tokenizer_name="raw")
     sb.add_text_field("title", stored=True, tokenizer_name="en_stem")
+    sb.add_text_field("section", stored=True, tokenizer_name="en_stem")
     sb.add_text_field("body", stored=True, tokenizer_name="en_stem")
+    # Lowercased words, unstemmed, of the title, the section and the body.
+    sb.add_text_field("exact", stored=False, tokenizer_name="default")
     sb.add_text_field("published", stored=True, tokenizer_name="raw")
+    sb.add_bytes_field("layout", stored=True)
     return sb.build()
+
+
+def section_id(doc_id: str, section: str) -> str:
+    """The id of one section of one document (its passages share it)."""
+    return stable_hash(doc_id, section)
 
 
 @dataclass
@@ -41,6 +60,9 @@ class IndexHit:
     text: str
     published: str | None
     score: float
+    section: str = ""
+    layout: list[tuple[str, int, int]] = field(default_factory=list)
+    section_id: str = ""
 
 
 class CorpusIndex:
@@ -77,6 +99,12 @@ class CorpusIndex:
 
     # -- index -------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        """Drop the index (its schema changed); the next ``apply`` builds it anew."""
+        self._index = None
+        if self.index_dir.exists():
+            shutil.rmtree(self.index_dir)
+
     def _open(self, create: bool = False) -> tantivy.Index:
         if self._index is None:
             if not create and not self.index_dir.exists():
@@ -106,8 +134,11 @@ class CorpusIndex:
                 writer.add_document(
                     tantivy.Document(
                         chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, url=chunk.url,
-                        title=chunk.title, body=chunk.text,
+                        section_id=section_id(chunk.doc_id, chunk.section),
+                        title=chunk.title, section=chunk.section, body=chunk.text,
+                        exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
                         published=chunk.published_date or "",
+                        layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )
                 )
             entry["chunk_ids"] = [c.chunk_id for c in chunks]
@@ -121,8 +152,12 @@ class CorpusIndex:
         """A searcher over the committed index."""
         return self._open().searcher()
 
-    def search(self, query_terms: list[str], limit: int) -> list[IndexHit]:
-        """BM25 search for stemmed terms over title (boosted) and body."""
+    def search(self, query_terms: list[str], limit: int,
+               exact_words: Iterable[str] = ()) -> list[IndexHit]:
+        """BM25 for stemmed terms over body, title and section (boosted).
+
+        Words of ``exact_words`` matched unstemmed add a bonus.
+        """
         if not query_terms:
             return []
         index = self._open()
@@ -130,29 +165,44 @@ class CorpusIndex:
         clauses = []
         for term in dict.fromkeys(query_terms):
             clauses.append((tantivy.Occur.Should, tantivy.Query.term_query(schema, "body", term)))
-            clauses.append(
-                (
-                    tantivy.Occur.Should,
-                    tantivy.Query.boost_query(
-                        tantivy.Query.term_query(schema, "title", term), 1.5
-                    ),
-                )
-            )
+            for name, boost in (("title", TITLE_BOOST), ("section", SECTION_BOOST)):
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
+                    tantivy.Query.term_query(schema, name, term), boost)))
+        for word in dict.fromkeys(exact_words):
+            clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
+                tantivy.Query.term_query(schema, "exact", word), EXACT_BOOST)))
         query = tantivy.Query.boolean_query(clauses)
         searcher = index.searcher()
         result = searcher.search(query, limit)
-        hits = []
-        for score, address in result.hits:
-            doc = searcher.doc(address)
-            hits.append(
-                IndexHit(
-                    chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
-                    title=doc["title"][0], text=doc["body"][0],
-                    published=(doc["published"][0] or None) if doc["published"] else None,
-                    score=float(score),
-                )
-            )
-        return hits
+        return [self._hit(searcher, address, float(score)) for score, address in result.hits]
+
+    def section_siblings(self, hit: IndexHit, limit: int) -> list[IndexHit]:
+        """The other passages of a hit's section, in document order (scored like the hit).
+
+        An answer often sits beside the passage that matched the question's words: the
+        reason after the claim, the value after the description.
+        """
+        if not hit.section_id:
+            return []
+        index = self._open()
+        searcher = index.searcher()
+        query = tantivy.Query.term_query(index.schema, "section_id", hit.section_id)
+        result = searcher.search(query, limit + 1)
+        out = [self._hit(searcher, address, hit.score) for _, address in result.hits]
+        return [h for h in out if h.chunk_id != hit.chunk_id][:limit]
+
+    @staticmethod
+    def _hit(searcher: tantivy.Searcher, address: tantivy.DocAddress, score: float) -> IndexHit:
+        doc = searcher.doc(address)
+        layout = doc["layout"][0] if doc["layout"] else b"[]"
+        return IndexHit(
+            chunk_id=doc["chunk_id"][0], doc_id=doc["doc_id"][0], url=doc["url"][0],
+            title=doc["title"][0], text=doc["body"][0],
+            published=(doc["published"][0] or None) if doc["published"] else None,
+            score=score, section=doc["section"][0] if doc["section"] else "",
+            layout=[tuple(x) for x in json.loads(bytes(layout))],
+            section_id=doc["section_id"][0] if doc["section_id"] else "",
+        )
 
     def idf(self, stems: Iterable[str]) -> dict[str, float]:
         """BM25-style inverse document frequency of stemmed terms in this corpus."""

@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import fcntl
+import fnmatch
 import hashlib
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from research_pipeline.corpus.boilerplate import block_keys, recurring
 from research_pipeline.corpus.documents import (
+    EXTRACT_VERSION,
     SUPPORTED_SUFFIXES,
     Chunk,
     Document,
     chunk_document,
     load_file,
 )
-from research_pipeline.corpus.index import CorpusIndex
+from research_pipeline.corpus.index import INDEX_FORMAT, CorpusIndex
 from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
 from research_pipeline.untrusted import UnsafeURLError, clean_title, normalize_url
@@ -121,13 +124,21 @@ class CorpusManager:
                 f"unknown corpus {name!r} (known: {BUILTIN}, {known}); add it with "
                 f"'research-pipeline corpus add DIR --name {name}' or fix RESEARCH_CORPUS"
             )
+        manifest = index.manifest()
+        if manifest.get("format") != INDEX_FORMAT:
+            raise CorpusError(
+                f"corpus {name!r} was built by an older version of research-pipeline; "
+                f"rebuild it with 'research-pipeline corpus add {manifest.get('source', 'DIR')} "
+                f"--name {name}'"
+            )
         return index
 
     @staticmethod
     def _builtin_fresh(index: CorpusIndex) -> bool:
         manifest = index.manifest() if index.exists() else {}
         return (manifest.get("python") == PY_VERSION
-                and manifest.get("build") == BUILD_VERSION)
+                and manifest.get("build") == BUILD_VERSION
+                and manifest.get("format") == INDEX_FORMAT)
 
     def names(self) -> list[str]:
         """Names of the corpora that exist on disk."""
@@ -157,8 +168,13 @@ class CorpusManager:
             )
         shutil.rmtree(index.dir)
 
-    def add_folder(self, directory: Path, name: str, progress: Progress = _quiet) -> IngestReport:
-        """Ingest a folder; re-adding updates changed files and drops deleted ones."""
+    def add_folder(self, directory: Path, name: str, progress: Progress = _quiet,
+                   include: Sequence[str] | None = None) -> IngestReport:
+        """Ingest a folder; re-adding updates changed files and drops deleted ones.
+
+        ``include``: glob patterns (``*.html``, ``mod/*.html``) a file's path relative to
+        the folder, or its name, must match; by default every supported file is read.
+        """
         self._check_name(name)
         if name == BUILTIN:
             raise CorpusError(f"{BUILTIN!r} is the built-in corpus; choose another name")
@@ -170,15 +186,34 @@ class CorpusManager:
         manifest = index.manifest()
         if manifest.get("source") and manifest["source"] != str(directory):
             progress(f"corpus {name!r} was built from {manifest['source']}; now from {directory}")
-        manifest.update({"name": name, "kind": "folder", "source": str(directory)})
+        manifest.update({"name": name, "kind": "folder", "source": str(directory),
+                         "include": list(include or [])})
         report = IngestReport(name=name)
         files = sorted(
             p for p in directory.rglob("*")
             if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
             and not any(part.startswith(".") for part in p.relative_to(directory).parts)
+            and (not include or any(
+                fnmatch.fnmatch(p.relative_to(directory).as_posix(), pattern)
+                or fnmatch.fnmatch(p.name, pattern) for pattern in include))
         )
+        if not files and not manifest.get("files"):
+            raise CorpusError(
+                f"{directory} holds no {', '.join(SUPPORTED_SUFFIXES)} file"
+                + (f" matching {', '.join(include)}" if include else "")
+            )
+        if manifest.get("files") and manifest.get("format") != INDEX_FORMAT:
+            progress(f"{name}: built by an older version of research-pipeline; re-reading "
+                     "every file")
+            index.reset()
+            manifest["files"] = {}
         old = manifest.get("files", {})
-        upserts: dict[str, tuple[dict, list[Chunk]]] = {}
+        if old and manifest.get("extract") != EXTRACT_VERSION:
+            progress(f"{name}: files are read differently since this corpus was added; "
+                     "re-reading every file")
+            old = {k: {**e, "sha": None} for k, e in old.items()}
+        manifest["extract"] = EXTRACT_VERSION
+        loaded: dict[str, tuple[dict, Document]] = {}
         present: set[str] = set()
         for n, path in enumerate(files, 1):
             key = path.relative_to(directory).as_posix()
@@ -199,18 +234,38 @@ class CorpusManager:
             warning = accept_url(doc, path)
             if warning:
                 report.warnings.append(warning)
-            chunks = chunk_document(doc)
-            upserts[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title}, chunks)
-            report.chunks += len(chunks)
+            loaded[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title,
+                            "blocks": block_keys(doc.blocks)}, doc)
             if key in old:
                 report.updated += 1
             else:
                 report.added += 1
-            if n % 50 == 0:
+            if n % 100 == 0:
                 progress(f"{name}: read {n}/{len(files)} files")
         deletions = [k for k in old if k not in present]
         report.removed = len(deletions)
-        if upserts or deletions or not index.exists():
+        # Chrome by repetition over every file the corpus will hold after this add.
+        kept = {k: e for k, e in old.items() if k in present and k not in loaded}
+        chrome = recurring([e.get("blocks", []) for e in kept.values()]
+                           + [entry["blocks"] for entry, _ in loaded.values()])
+        flipped = chrome ^ frozenset(manifest.get("chrome", []))
+        for key, entry in kept.items():
+            # An unchanged file whose blocks became (or stopped being) chrome is re-read.
+            if flipped & set(entry.get("blocks", [])):
+                try:
+                    doc = read_document(directory / key, directory)
+                except CorpusError as exc:
+                    report.errors.append(str(exc))
+                    continue
+                accept_url(doc, directory / key)
+                loaded[key] = (dict(entry), doc)
+        upserts: dict[str, tuple[dict, list[Chunk]]] = {}
+        for key, (entry, doc) in loaded.items():
+            chunks = chunk_document(doc, chrome)
+            upserts[key] = (entry, chunks)
+            report.chunks += len(chunks)
+        manifest["chrome"] = sorted(chrome)
+        if upserts or deletions or not index.exists() or flipped:
             index.apply(manifest, upserts, deletions)
         report.seconds = time.monotonic() - started
         return report

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 import subprocess
 import sys
 import warnings
@@ -19,11 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from research_pipeline.corpus.documents import Document
+from research_pipeline.corpus.textdoc import text_blocks
 from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 2
+BUILD_VERSION = 6
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -37,44 +37,42 @@ _SKIP = {
     "asyncore", "smtpd", "imp", "readline", "curses",
 }
 _MIN_DOC = 60
+# A function's docstring may be one short sentence and still answer questions about it
+# ("Transform list into a heap, in-place, in O(len(heap)) time.").
+_MIN_MEMBER_DOC = 30
+
+
+def _topic_pages() -> dict[str, str]:
+    """Topic label -> the documentation page that defines it.
+
+    Checked against the 3.11 sources: each label is a ``.. _label:`` target there, so
+    ``page.html#label`` exists.
+    """
+    path = Path(__file__).with_name("data") / "pydoc_topic_pages.json"
+    return dict(json.loads(path.read_text(encoding="utf-8")))
 
 
 def topic_documents() -> Iterator[Document]:
-    """The ``pydoc`` language-reference topics as documents."""
+    """The ``pydoc`` language-reference topics as documents, cited at their own pages."""
     from pydoc_data.topics import topics
 
+    pages = _topic_pages()
     for label, raw in sorted(topics.items()):
-        text = _clean_topic(raw)
-        if len(text) < _MIN_DOC:
+        blocks = text_blocks(raw)
+        if sum(len(b.text) for b in blocks) < _MIN_DOC:
             continue
-        first = text.split("\n", 1)[0].strip()
-        title = first if 0 < len(first) <= 100 else label
-        query = label.replace("-", "+")
+        title = label
+        if blocks and blocks[0].kind == "heading":
+            title = blocks[0].text if len(blocks[0].text) <= 100 else label
+            blocks = blocks[1:]
+        page = pages.get(label)
+        url = f"{DOCS_BASE}/{page}.html#{label}" if page else f"{DOCS_BASE}/search.html?q={label}"
         yield Document(
             doc_id=f"topic/{label}",
             title=f"{title} (Python {PY_VERSION} language reference)",
-            url=f"{DOCS_BASE}/search.html?q={query}",
-            text=text,
+            url=url,
+            blocks=blocks,
         )
-
-
-def _clean_topic(raw: str) -> str:
-    lines = []
-    for line in raw.splitlines():
-        if re.fullmatch(r"\s*[*=\-~^\"']{3,}\s*", line):
-            continue
-        lines.append(line.rstrip())
-    paras = []
-    for para in re.split(r"\n\s*\n", "\n".join(lines)):
-        stripped = para.strip("\n")
-        if not stripped.strip():
-            continue
-        if stripped.startswith("   ") and not stripped.lstrip().startswith("*"):
-            # Indented blocks are code or grammar: kept verbatim, they are not prose.
-            paras.append("\n".join(line.strip() for line in stripped.splitlines()))
-        else:
-            paras.append(" ".join(stripped.split()))
-    return "\n\n".join(paras)
 
 
 def _public_modules() -> list[str]:
@@ -122,7 +120,8 @@ def _module_records(name: str) -> Iterator[dict]:
         yield {"doc_id": f"module/{name}", "title": f"{name} module",
                "url": _doc_url(name), "text": doc}
     for attr, obj in sorted(vars(module).items()):
-        if attr.startswith("_") or getattr(obj, "__module__", None) != name:
+        # Functions implemented in C live in a private twin (heapq.heappush in _heapq).
+        if attr.startswith("_") or getattr(obj, "__module__", None) not in (name, f"_{name}"):
             continue
         if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)):
             continue
@@ -134,7 +133,7 @@ def _module_records(name: str) -> Iterator[dict]:
             if init_doc and init_doc != inspect.getdoc(object.__init__) and (
                     init_doc != member_doc):
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
-        if not member_doc or len(member_doc) < _MIN_DOC:
+        if not member_doc or len(member_doc) < _MIN_MEMBER_DOC:
             continue
         yield {"doc_id": f"module/{name}/{attr}", "title": f"{name}.{attr}",
                "url": _doc_url(name, attr), "text": member_doc}
@@ -143,7 +142,7 @@ def _module_records(name: str) -> Iterator[dict]:
                 if meth_name.startswith("_"):
                     continue
                 meth_doc = inspect.getdoc(meth) if callable(meth) else None
-                if not meth_doc or len(meth_doc) < 2 * _MIN_DOC:
+                if not meth_doc or len(meth_doc) < _MIN_MEMBER_DOC:
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
                        "title": f"{name}.{attr}.{meth_name}",
@@ -179,10 +178,10 @@ def module_documents(work_dir: Path, timeout_s: float = 300.0) -> list[Document]
     docs = []
     for line in out_path.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
-        text = _clean_docstring(record["text"])
-        if len(text) >= _MIN_DOC:
-            docs.append(Document(doc_id=record["doc_id"], title=record["title"],
-                                 url=record["url"], text=text))
+        text = record["text"]
+        if len(text) >= _MIN_MEMBER_DOC:
+            docs.append(Document.from_text(record["doc_id"], record["title"], record["url"],
+                                           text))
     out_path.unlink()
     return docs
 
@@ -194,19 +193,6 @@ def _child_env() -> dict[str, str]:
     env.pop("DISPLAY", None)
     env["BROWSER"] = "true"
     return env
-
-
-def _clean_docstring(doc: str) -> str:
-    paras = []
-    for para in re.split(r"\n\s*\n", doc):
-        if not para.strip():
-            continue
-        lines = para.splitlines()
-        if any(line.startswith((" ", ">>>", "\t")) for line in lines):
-            paras.append("\n".join(line.rstrip() for line in lines))
-        else:
-            paras.append(" ".join(para.split()))
-    return "\n\n".join(paras)
 
 
 def all_documents(work_dir: Path) -> list[Document]:

@@ -17,6 +17,7 @@ from research_pipeline.models import (
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
+from research_pipeline.text import question_words
 from research_pipeline.untrusted import may_quote, safe_url, web_urls
 
 
@@ -38,26 +39,31 @@ def _open_questions(
     plan: ResearchPlan, reflection_rows: dict[int, dict], gaps: dict[int, dict],
     facts: list[Fact], stop_reason: str,
 ) -> list[OpenQuestion]:
+    """Every question not fully answered, with the reason in plain words."""
     with_facts = {f.question_id for f in facts}
     out = []
     for q in plan.questions:
         item = reflection_rows.get(q.id, {"status": "unanswered", "coverage": 0.0,
                                           "missing_terms": []})
-        missing = item.get("missing_terms") or []
-        not_found = f"; not found in the sources: {', '.join(missing)}" if missing else ""
-        gap = gaps.get(q.id)
         if item["status"] == "answered" and q.id in with_facts:
             continue
+        surface = question_words(q.text)
+        missing = [surface.get(m, m) for m in item.get("missing_terms") or []]
+        why = item.get("note") or (
+            f"the sources found do not mention {', '.join(missing)}" if missing
+            else "no passage in the sources answers it")
+        gap = gaps.get(q.id)
         if q.id in with_facts:
-            reason = f"only partly answered (coverage {item['coverage']:.2f}){not_found}"
-        elif gap is not None and gap["status"] == "abandoned":
-            reason = (f"abandoned after {gap['fruitless_rounds']} fruitless rounds "
-                      f"({gap['attempts']} attempts){not_found}")
+            reason = f"only partly answered: {why}"
         elif item["status"] == "answered":
-            reason = "the matching passages were code or too short to quote"
+            reason = "the passages that match are code or too short to quote"
+        elif gap is not None and gap["status"] == "abandoned":
+            reason = (f"{why}; {gap['attempts']} further searches found nothing more, so it "
+                      "was given up")
         else:
-            why = STOP_REASONS.get(stop_reason, stop_reason)
-            reason = f"no source answered it before the research stopped ({why}){not_found}"
+            reason = why
+            if stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
+                reason += f" (the research stopped because {STOP_REASONS[stop_reason]})"
         out.append(OpenQuestion(question_id=q.id, text=q.text, reason=reason))
     return out
 
@@ -77,6 +83,10 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     research_id = latest["research_id"]
     facts = store.latest_facts(research_id)
     texts = store.source_texts_for_research(research_id)
+    # Citations show where in its document a passage sits: "Title › Section".
+    cite_titles = {s.source_id: s.cite_title for s, _, _ in store.research_sources(research_id)}
+    facts = [f.model_copy(update={"title": cite_titles.get(f.source_id, f.title)})
+             for f in facts]
     # A quote that is not verbatim in its stored source never gets a marker, nor does a
     # fact whose quote or text carries markup or whose URL breaks the contract: whichever
     # researcher chose it, source text stays data.

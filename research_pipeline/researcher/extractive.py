@@ -1,10 +1,13 @@
 """The extractive researcher: deterministic, offline, no model.
 
 Questions come from the topic file (or are derived from its title and body); queries
-are the questions' content words; reflection measures, per question, how much of the
-question's IDF-weighted content the best passage of retrieved text covers; follow-up
-queries expand the missing terms by pseudo-relevance feedback from the best passages;
-facts are verbatim passages chosen for coverage and diversity.
+are the questions' focus and content words. Each question is analysed for its focus and
+the kind of answer it wants (``questions``), and every span of the retrieved passages is
+judged against it (``answers``): reflection labels a question answered only when a span
+names its focus, fits its answer type and covers most of it; follow-up queries expand
+the focus and the missing words by pseudo-relevance feedback from the best spans; facts
+are the direct answer (one to three verbatim sentences, or a list with its lead-in) and
+up to two supporting spans.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from research_pipeline.contradictions import conflict_between
 from research_pipeline.models import (
@@ -27,17 +29,27 @@ from research_pipeline.models import (
     QuestionStatus,
     Reflection,
     ResearchPlan,
-    Source,
     stable_hash,
+)
+from research_pipeline.researcher.answers import (
+    ANSWERED,
+    MIN_QUOTE_WORDS,
+    PARTIAL,
+    AnswerJudge,
+    Candidate,
+    Judgement,
+    quotable,
+)
+from research_pipeline.researcher.answers import (
+    names_focus as _names,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.gaps import decide, track_gaps
+from research_pipeline.researcher.questions import QuestionAnalysis, analyse
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
-    looks_like_code,
     normalize_ws,
-    question_terms,
     question_words,
     sentence_spans,
     stem,
@@ -46,34 +58,12 @@ from research_pipeline.text import (
 )
 from research_pipeline.topics import Topic
 
-ANSWERED = 0.67
-PARTIAL = 0.34
 FACTS_PER_QUESTION = 3
-MAX_WINDOW_SENTENCES = 3
-MIN_QUOTE_WORDS = 5
-VARIANT_WEIGHT = 0.8
-# Documents tend to open with their definition: a small edge for a passage that leads.
-LEAD_BONUS = 0.05
-# A question term in the source title (not the passage) counts this much.
-TITLE_WEIGHT = 0.8
 _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,
 )
 _INTERROGATIVE = re.compile(r"^(how|what|why|when|where|which|who|is|are|does|do|can)\b", re.I)
-
-
-@dataclass
-class _Window:
-    source: Source
-    start: int
-    end: int
-    stems: frozenset[str]
-    sentence_spans: tuple[tuple[int, int], ...]
-
-    @property
-    def text(self) -> str:
-        return self.source.text[self.start : self.end]
 
 
 def derive_questions(topic: Topic) -> list[str]:
@@ -115,9 +105,10 @@ class ExtractiveResearcher:
     def __init__(self, idf: Callable[[list[str]], dict[str, float]] | None = None) -> None:
         self._idf_source = idf
         self._idf: dict[str, float] = {}
-        self._windows: dict[str, list[_Window]] = {}
+        self._analyses: dict[str, QuestionAnalysis] = {}
+        self.judge = AnswerJudge(self._weights)
 
-    # -- weights and windows -----------------------------------------------------------
+    # -- weights and judgements --------------------------------------------------------
 
     def _weights(self, stems: list[str]) -> dict[str, float]:
         missing = [s for s in stems if s not in self._idf]
@@ -127,82 +118,21 @@ class ExtractiveResearcher:
                 self._idf[s] = fetched.get(s, 3.0)
         return {s: max(self._idf[s], 0.3) for s in stems}
 
-    def _source_windows(self, source: Source) -> list[_Window]:
-        cached = self._windows.get(source.source_id)
-        if cached is not None:
-            return cached
-        spans = sentence_spans(source.text)
-        sentence_stems = [frozenset(terms(source.text[s:e])) for s, e in spans]
-        windows = []
-        for i in range(len(spans)):
-            for size in range(1, MAX_WINDOW_SENTENCES + 1):
-                if i + size > len(spans):
-                    break
-                chunk = spans[i : i + size]
-                text = source.text[chunk[0][0] : chunk[-1][1]]
-                if "\n\n" in text and size > 1:
-                    break
-                windows.append(
-                    _Window(source=source, start=chunk[0][0], end=chunk[-1][1],
-                            stems=frozenset().union(*sentence_stems[i : i + size]),
-                            sentence_spans=tuple(chunk))
-                )
-        self._windows[source.source_id] = windows
-        return windows
+    def analysis(self, question: str) -> QuestionAnalysis:
+        """The question's analysis (focus, answer type, content words), cached."""
+        cached = self._analyses.get(question)
+        if cached is None:
+            cached = self._analyses[question] = analyse(question)
+        return cached
 
-    def _coverage(
-        self, qterms: list[str], weights: dict[str, float], window: _Window,
-        title_stems: frozenset[str],
-    ) -> tuple[float, list[str]]:
-        total = sum(weights[t] for t in qterms) or 1.0
-        got = 0.0
-        matched = []
-        for t in qterms:
-            if t in window.stems:
-                got += weights[t]
-                matched.append(t)
-            elif _has_variant(t, window.stems):
-                got += VARIANT_WEIGHT * weights[t]
-                matched.append(t)
-            elif t in title_stems:
-                got += TITLE_WEIGHT * weights[t]
-                matched.append(t)
-        return got / total, matched
-
-    def _ranked_windows(
-        self, question: str, evidence: list[Evidence], context: str = "",
-        prose_only: bool = True,
-    ) -> list[tuple[float, float, list[str], _Window]]:
-        """(rank score, coverage, matched terms, window), best first.
-
-        The rank adds to the coverage a small bonus for the topic's own terms (its title)
-        and for the search score, so that of two passages covering a question equally the
-        one about the topic wins.
-        """
-        qterms = question_terms(question)
-        if not qterms:
-            return []
-        weights = self._weights(qterms)
-        cterms = [t for t in question_terms(context) if t not in qterms]
-        cweights = self._weights(cterms)
-        top_score = max((e.score for e in evidence), default=1.0) or 1.0
-        ranked = []
-        for ev in evidence:
-            title_stems = frozenset(terms(ev.source.title))
-            for window in self._source_windows(ev.source):
-                if prose_only and looks_like_code(window.text):
-                    continue
-                cov, matched = self._coverage(qterms, weights, window, title_stems)
-                if cov <= 0:
-                    continue
-                topical = (
-                    self._coverage(cterms, cweights, window, title_stems)[0] if cterms else 0.0
-                )
-                lead = LEAD_BONUS if window.start == 0 else 0.0
-                rank = cov + 0.12 * topical + 0.05 * ev.score / top_score + lead
-                ranked.append((rank, cov, matched, window))
-        ranked.sort(key=lambda item: -item[0])
-        return ranked
+    def _judged(self, question: str, evidence: list[Evidence], context: str
+                ) -> tuple[QuestionAnalysis, list[Judgement], QuestionStatus, str,
+                           Judgement | None]:
+        """The question's judged spans, best first; its status, why, and deciding span."""
+        analysis = self.judge.required(self.analysis(question))
+        judged = self.judge.judge(analysis, evidence, context)
+        status, note, best = self.judge.label(analysis, judged)
+        return analysis, judged, status, note, best
 
     # -- the steps ---------------------------------------------------------------------
 
@@ -257,25 +187,24 @@ class ExtractiveResearcher:
         )
 
     def reflect(self, plan: ResearchPlan, evidence: list[Evidence], round_no: int) -> Reflection:
-        """Per question: the best passage's coverage of the question's content terms."""
+        """Per question: the best span's coverage, and an honest status (see ``answers``)."""
         assessments = []
         for q in plan.questions:
-            qterms = question_terms(q.text)
-            ranked = self._ranked_windows(q.text, evidence, plan.title)
-            if not ranked:
+            analysis, judged, status, note, best = self._judged(q.text, evidence, plan.title)
+            if best is None:
                 assessments.append(QuestionAssessment(
-                    question_id=q.id, status="unanswered", coverage=0.0, missing_terms=qterms))
+                    question_id=q.id, status="unanswered", coverage=0.0,
+                    missing_terms=list(analysis.content), note=note))
                 continue
-            _, coverage, matched, best = ranked[0]
-            status: QuestionStatus = "answered" if coverage >= ANSWERED else (
-                "partial" if coverage >= PARTIAL else "unanswered")
-            floor = max(PARTIAL, 0.6 * coverage)
+            floor = max(PARTIAL, 0.6 * best.coverage)
             evidence_ids = list(dict.fromkeys(
-                w.source.source_id for _, cov, _, w in ranked if cov >= floor))[:6]
+                j.candidate.source.source_id for j in judged
+                if j.coverage >= floor and j.focus_found))[:6]
             assessments.append(QuestionAssessment(
-                question_id=q.id, status=status, coverage=round(min(coverage, 1.0), 4),
-                best_source_id=best.source.source_id, evidence_source_ids=evidence_ids,
-                matched_terms=matched, missing_terms=[t for t in qterms if t not in matched],
+                question_id=q.id, status=status, coverage=round(min(best.coverage, 1.0), 4),
+                best_source_id=best.candidate.source.source_id,
+                evidence_source_ids=evidence_ids, matched_terms=best.matched,
+                missing_terms=best.missing, note=note,
             ))
         return Reflection(round=round_no, assessments=assessments)
 
@@ -290,7 +219,7 @@ class ExtractiveResearcher:
         self, plan: ResearchPlan, analysis: GapAnalysis, evidence: list[Evidence],
         earlier_queries: list[str], limit: int,
     ) -> list[PlannedQuery]:
-        """Pseudo-relevance feedback: missing terms plus terms of the best passages."""
+        """Pseudo-relevance feedback: focus and missing words plus words of the best spans."""
         seen = {query_key(q) for q in earlier_queries}
         gaps = {g.gap_id: g for g in analysis.gaps}
         questions = {q.id: q for q in plan.questions}
@@ -298,13 +227,14 @@ class ExtractiveResearcher:
         for gap_id in analysis.next_gap_ids:
             gap = gaps[gap_id]
             question = questions[gap.question_id]
-            own = _readable_terms(question.text)
-            own_stems = {stem(w) for w in own}
-            ranked = self._ranked_windows(question.text, evidence, plan.title)[:5]
+            qa, judged, _, _, best = self._judged(question.text, evidence, plan.title)
+            own = list(qa.focus) + [w for w in _readable_terms(question.text)
+                                    if not any(w in f.lower() for f in qa.focus)]
+            own_stems = {stem(w) for w in words(" ".join(own))}
             surface: dict[str, str] = {}
             counts: Counter[str] = Counter()
-            for _, _, _, window in ranked:
-                for w in words(window.text):
+            for j in judged[:5]:
+                for w in words(j.candidate.text):
                     if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 3 or w.isdigit():
                         continue
                     s = stem(w)
@@ -315,10 +245,10 @@ class ExtractiveResearcher:
             weights = self._weights(list(counts))
             expansion = [surface[s] for s, _ in sorted(
                 counts.items(), key=lambda kv: -(math.log1p(kv[1]) * weights[kv[0]]))]
-            found = set(ranked[0][2]) if ranked else set()
-            missing = [w for w in own if stem(w) not in found]
+            found = set(best.matched) if best else set()
+            missing = [w for w in own if w.lower() not in found]
             candidates = [
-                missing + expansion[:2],
+                list(qa.focus) + missing + expansion[:2],
                 own + expansion[:1],
                 missing + expansion[2:4],
                 own[:2] + expansion[1:3],
@@ -343,68 +273,72 @@ class ExtractiveResearcher:
     def extract_facts(
         self,
         plan: ResearchPlan,
-        reflection: Reflection,  # noqa: ARG002 - passages are re-scored from the evidence
+        reflection: Reflection,  # noqa: ARG002 - spans are re-judged from the evidence
         evidence: list[Evidence],
     ) -> list[Fact]:
-        """Up to three verbatim passages per question, for coverage and diversity.
+        """Per question: the direct answer, then up to two supporting spans.
 
-        A passage already used for an earlier question is used again only when it fully
-        answers this one too (the report then cites it with the same footnote).
+        A question whose best span does not answer it, not even in part, gets no fact: the
+        report quotes nothing for it. A span already used for an earlier question is used
+        again only when it answers this one too (the report then cites it once).
         """
         facts: list[Fact] = []
-        used_quotes: set[str] = set()
-        used_spans: list[tuple[str, int, int]] = []
+        used: list[tuple[str, int, int]] = []
         for q in plan.questions:
-            own_spans: list[tuple[str, int, int]] = []
-            ranked = self._ranked_windows(q.text, evidence, plan.title)
-            if not ranked:
+            analysis, judged, status, _, best = self._judged(q.text, evidence, plan.title)
+            if best is None or status == "unanswered":
                 continue
-            floor = max(PARTIAL, 0.6 * ranked[0][1])
-            chosen: list[tuple[float, _Window]] = []
-            pool = [r for r in ranked if r[1] >= floor and 40 <= len(r[3].text) <= 900
-                    and len(words(r[3].text)) >= 8][:200]
-            while pool and len(chosen) < FACTS_PER_QUESTION:
-                best_item = None
-                best_value = -1.0
-                for item in pool:
-                    score, coverage, _, window = item
-                    if self._overlaps(window, own_spans):
-                        continue
-                    if coverage < ANSWERED and self._overlaps(window, used_spans):
-                        continue
-                    redundancy = max(
-                        (_jaccard(window.stems, other.stems) for _, other in chosen), default=0.0
-                    )
-                    same_source = any(o.source.source_id == window.source.source_id
-                                      for _, o in chosen)
-                    length_pen = 0.04 * max(0, len(window.text) - 450) / 450
-                    value = score - 0.6 * redundancy - (0.08 if same_source else 0) - length_pen
-                    if value > best_value:
-                        best_item, best_value = item, value
-                if best_item is None:
-                    break
-                pool.remove(best_item)
-                score, coverage, _, window = best_item
-                quote = self._quote(q.text, window)
-                key = quote.lower()
-                if key in used_quotes and coverage < ANSWERED:
+            if not quotable(" ".join(best.candidate.text.split())):
+                best = next((j for j in judged if j.candidate.kind not in ("item", "row")
+                             and quotable(j.candidate.text)
+                             and (j.answers() or j.partly_answers())), None)
+                if best is None:
                     continue
-                used_quotes.add(key)
-                used_spans.append((window.source.source_id, window.start, window.end))
-                own_spans.append((window.source.source_id, window.start, window.end))
-                chosen.append((score, window))
+            chosen: list[Judgement] = [best]
+            floor = max(PARTIAL, 0.6 * best.coverage)
+            if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
+                # Both sides of a comparison: the best span naming each side not yet named.
+                for focus in analysis.focus:
+                    if any(_names(c, focus) for c in chosen):
+                        continue
+                    side = next((j for j in judged if _names(j, focus) and j.coverage >= PARTIAL
+                                 and j.candidate.kind not in ("item", "row")
+                                 and not any(_overlaps(j.candidate, c.candidate)
+                                             for c in chosen)), None)
+                    if side is not None:
+                        chosen.append(side)
+            for j in judged:
+                if len(chosen) >= FACTS_PER_QUESTION:
+                    break
+                cand = j.candidate
+                if (j.coverage < floor or not j.focus_found or cand.kind in ("item", "row")
+                        or not quotable(cand.text)):
+                    continue
+                if any(_overlaps(cand, c.candidate) for c in chosen):
+                    continue
+                if any(_jaccard(cand.stems, c.candidate.stems) > 0.5 for c in chosen):
+                    continue
+                if j.coverage < ANSWERED and any(
+                        sid == cand.source.source_id and cand.start < e and s < cand.end
+                        for sid, s, e in used):
+                    continue
+                chosen.append(j)
+            for n, j in enumerate(chosen):
+                cand = j.candidate
+                used.append((cand.source.source_id, cand.start, cand.end))
+                text = _clean(cand.text)
+                quote = text if n == 0 else self._quote(analysis, cand)
                 facts.append(Fact(
-                    fact_id=stable_hash(q.id, window.source.source_id, window.start, window.end),
-                    question_id=q.id, source_id=window.source.source_id,
-                    url=window.source.url, title=window.source.title, quote=quote,
-                    text=_clean(window.text), score=round(score, 4),
+                    fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
+                    question_id=q.id, source_id=cand.source.source_id, url=cand.source.url,
+                    title=cand.source.cite_title, quote=quote, text=text,
+                    score=round(j.rank, 4), role="answer" if n == 0 else "support",
                 ))
-            facts += self._disagreements(q.id, ranked, facts, used_quotes)
+            facts += self._disagreements(q.id, judged, facts, {f.quote.lower() for f in facts})
         return facts
 
     def _disagreements(
-        self, question_id: int, ranked: list[tuple[float, float, list[str], _Window]],
-        facts: list[Fact], used_quotes: set[str],
+        self, question_id: int, judged: list[Judgement], facts: list[Fact], used_quotes: set[str],
     ) -> list[Fact]:
         """Sentences of other sources that contradict a chosen fact.
 
@@ -412,39 +346,37 @@ class ExtractiveResearcher:
         """
         mine = [f for f in facts if f.question_id == question_id]
         extra: list[Fact] = []
-        for _, coverage, _, window in ranked[:40]:
-            if coverage < PARTIAL or len(window.sentence_spans) != 1:
+        for j in judged[:40]:
+            cand = j.candidate
+            if j.coverage < PARTIAL or cand.kind != "sentences" or "\n" in cand.text:
                 continue
-            sentence = normalize_ws(window.text)
+            sentence = normalize_ws(cand.text)
             if sentence.lower() in used_quotes or len(sentence.split()) < MIN_QUOTE_WORDS:
                 continue
+            if len(sentence_spans(cand.text)) != 1:
+                continue
             for fact in mine:
-                if fact.url != window.source.url and conflict_between(fact.quote, sentence):
+                if fact.url != cand.source.url and conflict_between(fact.quote, sentence):
                     used_quotes.add(sentence.lower())
                     extra.append(Fact(
-                        fact_id=stable_hash(question_id, window.source.source_id, window.start,
-                                            window.end),
-                        question_id=question_id, source_id=window.source.source_id,
-                        url=window.source.url, title=window.source.title, quote=sentence,
-                        text=sentence, score=round(coverage, 4)))
+                        fact_id=stable_hash(question_id, cand.source.source_id, cand.start,
+                                            cand.end),
+                        question_id=question_id, source_id=cand.source.source_id,
+                        url=cand.source.url, title=cand.source.cite_title, quote=sentence,
+                        text=sentence, score=round(j.coverage, 4)))
                     break
         return extra
 
-    @staticmethod
-    def _overlaps(window: _Window, used: list[tuple[str, int, int]]) -> bool:
-        return any(sid == window.source.source_id and window.start < end and start < window.end
-                   for sid, start, end in used)
-
-    def _quote(self, question: str, window: _Window) -> str:
-        qterms = question_terms(question)
-        weights = self._weights(qterms)
-        best_text, best_value = _clean(window.text), -1.0
-        for start, end in window.sentence_spans:
-            sentence = window.source.text[start:end]
-            if len(words(sentence)) < MIN_QUOTE_WORDS:
+    def _quote(self, analysis: QuestionAnalysis, cand: Candidate) -> str:
+        """The sentence of a span that carries most of the question (five words or more)."""
+        weights = self.judge.weights(analysis)
+        best_text, best_value = _clean(cand.text), -1.0
+        for start, end in sentence_spans(cand.text):
+            sentence = cand.text[start:end]
+            if not quotable(sentence):
                 continue
-            stems_ = set(terms(sentence))
-            value = sum(weights[t] for t in qterms if t in stems_)
+            surface = set(words(sentence))
+            value = sum(w for word, w in weights.items() if word in surface)
             if value > best_value:
                 best_text, best_value = _clean(sentence), value
         return best_text
@@ -453,46 +385,44 @@ class ExtractiveResearcher:
         self, topic: Topic, plan: ResearchPlan, facts: list[tuple[int, Fact]],
         open_questions: list[OpenQuestion],
     ) -> dict[int, str]:
-        """Sections of verbatim passages, each carrying its own marker."""
-        by_question: dict[int, list[str]] = {}
+        """Per question: the direct answer first, then the passages that support it.
+
+        The overview lists the key finding of each answered question: its direct answer.
+        """
+        del topic
+        answers: dict[int, list[str]] = {}
+        support: dict[int, list[str]] = {}
         for marker, fact in facts:
-            by_question.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
+            target = answers if fact.role == "answer" else support
+            target.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
         open_ids = {o.question_id for o in open_questions}
-        answered = [q for q in plan.questions if q.id in by_question and q.id not in open_ids]
-        partly = [q for q in plan.questions if q.id in by_question and q.id in open_ids]
-        sources = {fact.url for _, fact in facts}
-        overview = (
-            f"This report addresses {len(plan.questions)} question"
-            f"{'s' if len(plan.questions) != 1 else ''} about {topic.spec.title[0].lower()}"
-            f"{topic.spec.title[1:]}, quoting {len(facts)} passages from {len(sources)} "
-            f"source{'s' if len(sources) != 1 else ''}. "
-            f"{len(answered)} answered"
-            + (f", {len(partly)} partly answered" if partly else "")
-            + (f", {len(open_ids) - len(partly)} left open" if len(open_ids) > len(partly) else "")
-            + "."
-        )
-        # Key findings: the quoted sentence of each answered question's best passage,
-        # cited with the same footnote as the passage itself.
-        lead: dict[int, tuple[int, Fact]] = {}
-        for marker, fact in facts:
-            if fact.question_id in {q.id for q in answered}:
-                lead.setdefault(fact.question_id, (marker, fact))
+        out: dict[int, str] = {}
         findings = []
-        for _, (marker, fact) in sorted(lead.items()):
-            sentence = fact.quote.rstrip()
-            findings.append(f"{sentence}{'' if sentence[-1:] in '.!?' else '.'}[^{marker}]")
-        if findings:
-            overview += "\n\nIn short: " + " ".join(findings)
-        out = {0: overview}
         for q in plan.questions:
-            if q.id in by_question:
-                out[q.id] = "\n\n".join(by_question[q.id])
+            direct = answers.get(q.id, [])
+            rest = support.get(q.id, [])
+            if not direct and not rest:
+                continue
+            paragraphs = direct[:1] + rest + direct[1:]
+            out[q.id] = "\n\n".join(paragraphs)
+            if q.id not in open_ids and direct:
+                findings.append(f"- {direct[0]}")
+        total = len(plan.questions)
+        answered = total - len(open_ids)
+        head = (f"{answered} of {total} question{'s' if total != 1 else ''} answered from the "
+                "sources" + ("; the rest are listed under Open questions." if open_ids else "."))
+        out[0] = head + ("\n\n" + "\n\n".join(findings) if findings else "")
         return out
 
 
 def _clean(text: str) -> str:
     """One line of text without a leading list bullet (still a verbatim span)."""
     return re.sub(r"^(?:[*\u2022-]\s+)+", "", normalize_ws(text))
+
+
+def _overlaps(a: Candidate, b: Candidate) -> bool:
+    return (a.source.source_id == b.source.source_id and a.start < b.end
+            and b.start < a.end)
 
 
 def _has_variant(term: str, stems: frozenset[str]) -> bool:

@@ -25,9 +25,10 @@ class ReportStore(StoreBase):
             )
             for fact in facts:
                 con.execute(
-                    "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [fact.fact_id, research_id, topic_id, run_id, fact.question_id,
-                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score, now],
+                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score, now,
+                     fact.role],
                 )
 
     def latest_facts(self, research_id: str) -> list[Fact]:
@@ -35,7 +36,7 @@ class ReportStore(StoreBase):
         rows = self._read(
             "SELECT * FROM facts WHERE research_id = ? AND run_id = (SELECT run_id FROM facts "
             "WHERE research_id = ? ORDER BY created_at DESC LIMIT 1) ORDER BY question_id, "
-            "score DESC, fact_id",
+            "role = 'answer' DESC, score DESC, fact_id",
             [research_id, research_id],
         )
         return [Fact.model_validate(r) for r in rows]
@@ -134,6 +135,18 @@ class ReportStore(StoreBase):
                      s["questions"], s["answered"], s["expected"], s["found"], s["citations"],
                      s["citations_verified"], s["distinct_sources"], s["unsupported_sentences"],
                      s["calls"], s["cost_usd"], s["seconds"], s["error"], now],
+                )
+
+    def save_eval_questions(self, eval_id: str, evalset: str, rows: list[dict]) -> None:
+        """Store one evaluation's per-question scores."""
+        now = utc_now()
+        with self.transaction() as con:
+            for q in rows:
+                con.execute(
+                    "INSERT INTO eval_questions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [eval_id, evalset, q["topic_id"], q["question_id"], q["question"],
+                     q["answer_type"] or None, q["answerable"], q["labelled_answered"],
+                     q["in_section"], q["in_first_paragraph"], q["quoted"], now],
                 )
 
     # -- read-side helpers -------------------------------------------------------------

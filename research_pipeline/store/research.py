@@ -71,10 +71,11 @@ class ResearchStore(StoreBase):
             for query_id, hit in hits:
                 src = hit.source
                 con.execute(
-                    "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT (source_id) DO NOTHING",
+                    "INSERT INTO sources (source_id, url, title, text, provider, corpus, "
+                    "published_date, first_seen, section, layout) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_id) DO NOTHING",
                     [src.source_id, src.url, src.title, src.text, src.provider, src.corpus,
-                     src.published_date, now],
+                     src.published_date, now, src.section, to_json(src.layout)],
                 )
                 con.execute(
                     "INSERT INTO search_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -83,10 +84,10 @@ class ResearchStore(StoreBase):
                 )
             for item in reflection.assessments:
                 con.execute(
-                    "INSERT INTO reflections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO reflections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [research_id, topic_id, run_id, round_no, item.question_id, item.status,
                      item.coverage, item.best_source_id, to_json(item.evidence_source_ids),
-                     to_json(item.matched_terms), to_json(item.missing_terms)],
+                     to_json(item.matched_terms), to_json(item.missing_terms), item.note],
                 )
             for gap in gaps:
                 con.execute(
@@ -97,10 +98,11 @@ class ResearchStore(StoreBase):
                 )
             for fact in facts or []:
                 con.execute(
-                    "INSERT INTO round_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "INSERT INTO round_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT DO NOTHING",
                     [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
-                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score],
+                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score,
+                     fact.role],
                 )
             known = con.execute(
                 "SELECT question_id, list(DISTINCT fact_id ORDER BY fact_id) FROM round_facts "
@@ -169,7 +171,8 @@ class ResearchStore(StoreBase):
                 Source(
                     source_id=r["source_id"], url=r["url"], title=r["title"], text=r["text"],
                     provider=r["provider"], corpus=r["corpus"],
-                    published_date=r["published_date"],
+                    published_date=r["published_date"], section=r["section"] or "",
+                    layout=[tuple(x) for x in json.loads(r["layout"] or "[]")],
                 ),
                 float(r["best_score"] or 0.0),
                 int(r["first_round"]),
@@ -182,7 +185,7 @@ class ResearchStore(StoreBase):
         rows = self._read(
             "SELECT * FROM round_facts WHERE research_id = ? QUALIFY row_number() OVER "
             "(PARTITION BY question_id, lower(quote) ORDER BY round, fact_id) = 1 "
-            "ORDER BY question_id, round, score DESC, fact_id",
+            "ORDER BY question_id, round, role = 'answer' DESC, score DESC, fact_id",
             [research_id],
         )
         return [Fact.model_validate(r) for r in rows]
@@ -203,6 +206,7 @@ class ResearchStore(StoreBase):
                     evidence_source_ids=json.loads(r["evidence_source_ids"] or "[]"),
                     matched_terms=json.loads(r["matched_terms"] or "[]"),
                     missing_terms=json.loads(r["missing_terms"] or "[]"),
+                    note=r["note"] or "",
                 )
                 for r in rows
             ],

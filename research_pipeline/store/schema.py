@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 5
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -117,5 +117,19 @@ _MIGRATIONS: dict[int, list[str]] = {
             round INTEGER NOT NULL, question_id INTEGER NOT NULL, status VARCHAR NOT NULL,
             coverage DOUBLE NOT NULL, fact_ids JSON NOT NULL, gap_status VARCHAR,
             PRIMARY KEY (research_id, round, question_id))""",
+    ],    4: [
+        """CREATE TABLE eval_questions (
+            eval_id VARCHAR NOT NULL, evalset VARCHAR NOT NULL, topic_id VARCHAR NOT NULL,
+            question_id INTEGER NOT NULL, question VARCHAR NOT NULL, answer_type VARCHAR,
+            answerable BOOLEAN NOT NULL, labelled_answered BOOLEAN NOT NULL,
+            in_section BOOLEAN NOT NULL, in_first_paragraph BOOLEAN NOT NULL,
+            quoted BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL,
+            PRIMARY KEY (eval_id, topic_id, question_id))""",
+    ],    5: [
+        "ALTER TABLE sources ADD COLUMN section VARCHAR DEFAULT ''",
+        "ALTER TABLE sources ADD COLUMN layout JSON",
+        "ALTER TABLE reflections ADD COLUMN note VARCHAR DEFAULT ''",
+        "ALTER TABLE facts ADD COLUMN role VARCHAR DEFAULT 'support'",
+        "ALTER TABLE round_facts ADD COLUMN role VARCHAR DEFAULT 'support'",
     ],
 }

@@ -1,0 +1,419 @@
+"""HTML pages as structure: main content only, headings with their anchors, lists, tables.
+
+Parsed with lexbor (selectolax), an HTML5 parser that recovers from broken markup the
+way browsers do. What is not main content never becomes a block: scripts and styles,
+``nav``/``aside``/``footer`` and page-level ``header`` elements, elements whose role or
+class/id names navigation, menus, breadcrumbs, tables of contents or footers, and any
+paragraph or list made mostly of links (menus, breadcrumbs, language bars, in-page
+tables of contents). Chrome that is plain text and recurs on most pages of a corpus
+("Apache HTTP Server Version 2.4", a copyright line) is left out later, by repetition
+across the corpus (see ``boilerplate``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import cast
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from research_pipeline.corpus.structure import (
+    TERM_LEVEL,
+    Block,
+    code_text,
+    list_text,
+    neutralize_markup,
+    table_text,
+)
+
+_SKIP_TAGS = frozenset({
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "object", "embed",
+    "canvas", "button", "select", "option", "input", "textarea", "nav", "aside", "footer",
+    "head", "title", "meta", "link", "img", "map", "area", "audio", "video", "dialog",
+    "form", "label", "-comment",
+})
+_BLOCK_TAGS = frozenset({
+    "p", "div", "section", "article", "main", "blockquote", "address", "figure",
+    "figcaption", "center", "details", "summary", "body", "html", "hr", "header", "li",
+    "dd", "dt", "td", "th", "tr", "caption", "fieldset", "legend",
+})
+_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_NAV_ROLES = frozenset({"navigation", "banner", "contentinfo", "search", "complementary",
+                        "menu", "menubar", "toolbar", "tablist"})
+_CHROME_TOKENS = frozenset({
+    "nav", "navbar", "navbox", "navigation", "menu", "menubar", "breadcrumb", "breadcrumbs",
+    "toc", "toctree", "contents", "footer", "pager", "pagination", "skip", "skiplink",
+    "cookie", "cookies", "banner", "masthead", "related", "share", "social",
+    "headerlink", "permalink", "sphinxsidebar",
+})
+_WORD_RE = re.compile(r"\w+")
+# Permalink marks that pages put after headings.
+_HEADING_MARKS = " \u00b6\u00a7#\u2693\U0001f517"
+_TOKEN_RE = re.compile(r"[A-Za-z][a-z]*|[0-9]+")
+# Definition lists whose descriptions are all this short are kept together as one list.
+SHORT_DEFINITION = 320
+# A paragraph or list whose words are mostly link text is navigation, not content.
+LINK_SHARE = 0.5
+
+
+def _chrome_name(value: str) -> bool:
+    for raw in value.split():
+        low = raw.lower()
+        if low.startswith(("no-", "has-", "with-", "show-", "hide-")):
+            continue  # a page state ("no-sidebar"), not what the element is
+        if low in _CHROME_TOKENS or low.startswith("nav") or low.endswith(("nav", "sidebar")):
+            return True
+        parts = [p.lower() for p in re.split(r"[-_:.]", raw) if p]
+        if any(p in _CHROME_TOKENS or p.startswith("nav") for p in parts):
+            return True
+    return False
+
+
+def _is_chrome(node: LexborNode, in_main: bool) -> bool:
+    tag = node.tag
+    if tag in _SKIP_TAGS:
+        return True
+    if tag in ("html", "body", "main", "article"):
+        return False
+    attrs = node.attributes
+    if tag == "header" and not in_main:
+        return True
+    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
+        return True
+    if (attrs.get("role") or "").lower() in _NAV_ROLES:
+        return True
+    style = (attrs.get("style") or "").replace(" ", "").lower()
+    if "display:none" in style:
+        return True
+    return _chrome_name(attrs.get("class") or "") or _chrome_name(attrs.get("id") or "")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _anchor(node: LexborNode) -> str | None:
+    """The anchor a heading or term carries.
+
+    Its own id, an id or name inside it, or the id of the section element it opens.
+    """
+    attrs = node.attributes
+    if attrs.get("id"):
+        return attrs["id"]
+    for inner in node.css("[id], a[name]"):
+        value = inner.attributes.get("id") or inner.attributes.get("name")
+        if value:
+            return value
+    parent = node.parent
+    if parent is not None and parent.tag in ("section", "div", "article") and (
+            parent.attributes.get("id")):
+        first = parent.first_child
+        while first is not None and (first.tag == "-text" and not (first.text_content or "").strip()
+                                     or first.tag == "-comment"):
+            first = first.next
+        if first is not None and first.mem_id == node.mem_id:
+            return parent.attributes["id"]
+    return None
+
+
+def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
+    """The text of a node (whitespace collapsed), its word count and its words in links."""
+    words = 0
+    link_words = 0
+    parts: list[str] = []
+    stack: list[tuple[LexborNode, bool]] = [(node, False)]
+    while stack:
+        current, in_link = stack.pop()
+        tag = current.tag
+        if tag == "-text":
+            text = current.text_content or ""
+            parts.append(text)
+            n = len(_WORD_RE.findall(text))
+            words += n
+            if in_link:
+                link_words += n
+            continue
+        if current is not node and (tag in _SKIP_TAGS or (skip_lists and tag in ("ul", "ol"))):
+            continue
+        if tag in ("br", "p", "div", "li", "dd", "dt", "tr") and current is not node:
+            parts.append(" ")
+        child = current.last_child
+        link = in_link or tag == "a"
+        children = []
+        while child is not None:
+            children.append((child, link))
+            child = child.prev
+        if tag in ("td", "th") and current is not node:
+            parts.append(" ")
+        stack.extend(children)
+    return _norm("".join(parts)), words, link_words
+
+
+def _mostly_links(words: int, link_words: int, links: int) -> bool:
+    return links >= 2 and words > 0 and link_words / words >= LINK_SHARE
+
+
+@dataclass
+class HtmlPage:
+    """What a page yields: title, canonical URL and content blocks."""
+
+    title: str | None
+    canonical: str | None
+    blocks: list[Block] = field(default_factory=list)
+
+
+class _Term:
+    """A stack marker: a definition term opening a sub-section."""
+
+    def __init__(self, text: str, level: int, anchor: str | None) -> None:
+        self.text, self.level, self.anchor = text, level, anchor
+
+
+class _Close:
+    """A stack marker: the end of a term's description."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+
+
+class _Walker:
+    """Walks the main content in document order, emitting blocks."""
+
+    def __init__(self, in_main: bool) -> None:
+        self.blocks: list[Block] = []
+        self.parts: list[str] = []
+        self.words = 0
+        self.link_words = 0
+        self.links = 0
+        self.in_main = in_main
+
+    def flush(self) -> None:
+        text = _norm("".join(self.parts))
+        if text and not _mostly_links(self.words, self.link_words, self.links):
+            self.blocks.append(Block("para", neutralize_markup(text)))
+        self.parts, self.words, self.link_words, self.links = [], 0, 0, 0
+
+    def text(self, node: LexborNode, in_link: bool) -> None:
+        value = node.text_content or ""
+        self.parts.append(value)
+        n = len(_WORD_RE.findall(value))
+        self.words += n
+        if in_link:
+            self.link_words += n
+
+    def walk(self, root: LexborNode) -> list[Block]:
+        stack: list[object] = [(root, False)]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, _Term):
+                self.flush()
+                self.blocks.append(Block("term", neutralize_markup(item.text), item.level,
+                                         item.anchor))
+                continue
+            if isinstance(item, _Close):
+                self.flush()
+                self.blocks.append(Block("close", "", item.level))
+                continue
+            if isinstance(item, str):  # the end of a block element
+                self.flush()
+                continue
+            node, in_link = cast(tuple[LexborNode, bool], item)
+            tag = node.tag
+            if tag == "-text":
+                self.text(node, in_link)
+                continue
+            if tag is None or _is_chrome(node, self.in_main):
+                continue
+            if tag in _HEADINGS:
+                self.flush()
+                text = _inline(node)[0].rstrip(_HEADING_MARKS)
+                if text:
+                    self.blocks.append(Block("heading", neutralize_markup(text),
+                                             _HEADINGS[tag], _anchor(node)))
+                continue
+            if tag == "pre":
+                self.flush()
+                code = code_text(node.text(deep=True, strip=False))
+                if code:
+                    self.blocks.append(Block("code", neutralize_markup(code)))
+                continue
+            if tag in ("ul", "ol"):
+                self.flush()
+                self.list_block(node, tag == "ol")
+                continue
+            if tag == "dl":
+                self.flush()
+                if not self.short_definitions(node):
+                    stack.extend(reversed(self.definition_items(node)))
+                continue
+            if tag == "table" and self.data_table(node):
+                continue
+            if tag == "br":
+                self.parts.append(" ")
+                continue
+            if tag == "a" and node.attributes.get("href") is not None:
+                self.links += 1
+            block = tag in _BLOCK_TAGS or tag == "table"
+            if block:
+                self.flush()
+                stack.append("end")
+            child = node.last_child
+            link = in_link or tag == "a"
+            while child is not None:
+                stack.append((child, link))
+                child = child.prev
+        self.flush()
+        return self.blocks
+
+    def list_block(self, node: LexborNode, ordered: bool) -> None:
+        items, depths = _collect([node], 0, self.in_main)
+        _, words, link_words = _inline(node)
+        if not items or _mostly_links(words, link_words, len(node.css("a[href]"))):
+            return
+        self.blocks.append(Block("list", neutralize_markup(list_text(items, ordered, depths))))
+
+    def short_definitions(self, node: LexborNode) -> bool:
+        """A definition list of short entries, emitted as one list (``term: description``).
+
+        A glossary of one-line descriptions reads as a list and answers "which ..."
+        questions with its lead-in; long descriptions become sections of their own.
+        """
+        pairs: list[tuple[list[str], str]] = []
+        terms: list[str] = []
+        for child in _children(node):
+            inner = ([c for c in _children(child) if c.tag in ("dt", "dd")]
+                     if child.tag == "div" else [child])
+            for item in inner:
+                if item.tag == "dt":
+                    terms.append(_inline(item)[0])
+                elif item.tag == "dd":
+                    if item.css_first("pre, table, ul, ol, dl") is not None:
+                        return False
+                    text = _inline(item)[0]
+                    if len(text) > SHORT_DEFINITION or len(item.css("p")) > 2:
+                        return False
+                    pairs.append((terms, text))
+                    terms = []
+        if len(pairs) < 2:
+            return False
+        items = [f"{', '.join(t for t in names if t)}: {text}" if text else ", ".join(names)
+                 for names, text in pairs]
+        self.blocks.append(Block("list", neutralize_markup(list_text(items))))
+        return True
+
+    def definition_items(self, node: LexborNode) -> list[object]:
+        """A definition list as stack items: term, its description's nodes, close."""
+        out: list[object] = []
+        terms: list[LexborNode] = []
+        level = TERM_LEVEL + self.dl_depth_of(node)
+        for child in _children(node):
+            if child.tag == "div":  # HTML allows dt/dd groups wrapped in a div
+                inner = [c for c in _children(child) if c.tag in ("dt", "dd")]
+            else:
+                inner = [child]
+            for item in inner:
+                if item.tag == "dt":
+                    terms.append(item)
+                elif item.tag == "dd":
+                    if terms:
+                        text = ", ".join(t for t in (_inline(x)[0] for x in terms) if t)
+                        anchor = next((a for a in (_anchor(x) for x in terms) if a), None)
+                        out.append(_Term(text, level, anchor))
+                        out.append((item, False))
+                        out.append(_Close(level))
+                        terms = []
+                    else:
+                        out.append((item, False))
+        return out
+
+    @staticmethod
+    def dl_depth_of(node: LexborNode) -> int:
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            if parent.tag == "dl":
+                depth += 1
+            parent = parent.parent
+        return depth
+
+    def data_table(self, node: LexborNode) -> bool:
+        """Emit a data table as one block; False for a layout table (walked as content)."""
+        if any(inner.mem_id != node.mem_id
+               for inner in node.css("table, h1, h2, h3, h4, h5, h6, pre, ul, ol, dl")):
+            return False
+        rows: list[tuple[list[str], list[bool]]] = []
+        for tr in node.css("tr"):
+            cells = [c for c in _children(tr) if c.tag in ("td", "th")]
+            if cells:
+                rows.append(([_inline(c)[0] for c in cells], [c.tag == "th" for c in cells]))
+        if not rows:
+            return True
+        if max(len(cells) for cells, _ in rows) == 1:
+            return False  # a one-column table is layout: its cells read as paragraphs
+        self.flush()
+        caption = node.css_first("caption")
+        if caption is not None and _inline(caption)[0]:
+            self.blocks.append(Block("para", neutralize_markup(_inline(caption)[0])))
+        text = table_text(rows)
+        if text:
+            self.blocks.append(Block("table", neutralize_markup(text)))
+        return True
+
+
+def _children(node: LexborNode) -> list[LexborNode]:
+    out = []
+    child = node.first_child
+    while child is not None:
+        if child.tag not in ("-text", "-comment"):
+            out.append(child)
+        child = child.next
+    return out
+
+
+def _collect(lists: list[LexborNode], depth: int, in_main: bool) -> tuple[list[str], list[int]]:
+    """The items of (nested) lists in document order, with their nesting depth."""
+    items: list[str] = []
+    depths: list[int] = []
+    for lst in lists:
+        for li in _children(lst):
+            if li.tag != "li" or _is_chrome(li, in_main):
+                continue
+            text = _inline(li, skip_lists=True)[0]
+            if text:
+                items.append(text)
+                depths.append(depth)
+            subs = [c for c in _children(li) if c.tag in ("ul", "ol")]
+            if subs:
+                sub_items, sub_depths = _collect(subs, depth + 1, in_main)
+                items.extend(sub_items)
+                depths.extend(sub_depths)
+    return items, depths
+
+
+def parse_html(raw: str | bytes) -> HtmlPage:
+    """The title, canonical URL and main-content blocks of an HTML page."""
+    tree = LexborHTMLParser(raw)
+    title_node = tree.css_first("title")
+    title = _norm(title_node.text(deep=True)) if title_node is not None else None
+    canonical = None
+    for link in tree.css("link[rel]"):
+        if (link.attributes.get("rel") or "").lower() == "canonical":
+            canonical = link.attributes.get("href") or canonical
+            break
+    if canonical is None:
+        meta = tree.css_first('meta[property="og:url"]')
+        if meta is not None:
+            canonical = meta.attributes.get("content")
+    mains = tree.css("main, [role=main]")
+    root = mains[0] if len(mains) == 1 else tree.body
+    if root is None:
+        return HtmlPage(title or None, canonical)
+    blocks = _Walker(in_main=len(mains) == 1).walk(root)
+    # The page's own first heading is its title, not a section, when no other heading
+    # comes before it (what precedes it is page chrome or a lead).
+    first = next((i for i, b in enumerate(blocks) if b.kind in ("heading", "term")), None)
+    if first is not None and blocks[first].kind == "heading" and blocks[first].level == 1:
+        title = blocks[first].text
+        blocks = blocks[:first] + blocks[first + 1:]
+    return HtmlPage(title or None, canonical, blocks)

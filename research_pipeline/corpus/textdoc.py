@@ -1,0 +1,415 @@
+"""Markdown, plain text and PDF text as structure.
+
+Markdown is parsed as CommonMark (with tables) by markdown-it. Plain text has no markup,
+so its structure is read from layout, the way a person reads a README or a man page:
+underlined titles (``====``), short all-capitals or numbered lines standing alone are
+headings; lines starting with a bullet or a number are list items (items split by blank
+lines still form one list); indented or prompt-led blocks are code; a short line whose
+description is indented below it is a definition term; lines with `` | `` or aligned
+columns are table rows; other lines are wrapped paragraphs and are joined.
+PDF text is read page by page; lines that recur at the top or bottom of most pages
+(running headers, footers, page numbers) are dropped first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from research_pipeline.corpus.structure import (
+    TERM_LEVEL,
+    Block,
+    code_text,
+    list_text,
+    neutralize_markup,
+    table_text,
+)
+
+_WORD_RE = re.compile(r"\w+")
+LINK_SHARE = 0.5
+
+# -- Markdown ----------------------------------------------------------------------------
+
+_MD = MarkdownIt("commonmark", {"html": True}).enable("table")
+
+
+def _inline_text(token: Token) -> tuple[str, int, int, int]:
+    """Plain text of an inline token: (text, words, words in links, links)."""
+    parts: list[str] = []
+    words = link_words = links = 0
+    in_link = 0
+    for child in token.children or []:
+        if child.type == "link_open":
+            in_link += 1
+            links += 1
+        elif child.type == "link_close":
+            in_link = max(0, in_link - 1)
+        elif child.type in ("text", "code_inline"):
+            parts.append(child.content)
+            n = len(_WORD_RE.findall(child.content))
+            words += n
+            if in_link:
+                link_words += n
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+    return " ".join("".join(parts).split()), words, link_words, links
+
+
+def markdown_blocks(text: str) -> list[Block]:
+    """Blocks of a Markdown body (front matter already removed)."""
+    tokens = _MD.parse(text)
+    blocks: list[Block] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.type == "heading_open":
+            inline = tokens[i + 1]
+            heading = _inline_text(inline)[0]
+            if heading:
+                blocks.append(Block("heading", neutralize_markup(heading), int(tok.tag[1])))
+            i += 3
+            continue
+        if tok.type == "paragraph_open":
+            body, words, link_words, links = _inline_text(tokens[i + 1])
+            nav = links >= 2 and words and link_words / words >= LINK_SHARE
+            if body and not nav:
+                blocks.append(Block("para", neutralize_markup(body)))
+            i += 3
+            continue
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            end, items, depths, words, link_words, links = _md_list(tokens, i)
+            nav = links >= 2 and words and link_words / words >= LINK_SHARE
+            if items and not nav:
+                blocks.append(Block("list", neutralize_markup(
+                    list_text(items, tok.type == "ordered_list_open", depths))))
+            i = end + 1
+            continue
+        if tok.type in ("fence", "code_block"):
+            code = code_text(tok.content)
+            if code:
+                blocks.append(Block("code", neutralize_markup(code)))
+        elif tok.type == "table_open":
+            end = i
+            rows: list[tuple[list[str], list[bool]]] = []
+            cells: list[str] = []
+            heads: list[bool] = []
+            while tokens[end].type != "table_close":
+                t = tokens[end]
+                if t.type == "tr_open":
+                    cells, heads = [], []
+                elif t.type in ("th_open", "td_open"):
+                    cells.append(_inline_text(tokens[end + 1])[0])
+                    heads.append(t.type == "th_open")
+                elif t.type == "tr_close":
+                    rows.append((cells, heads))
+                end += 1
+            table = table_text(rows)
+            if table:
+                blocks.append(Block("table", neutralize_markup(table)))
+            i = end + 1
+            continue
+        elif tok.type == "html_block":
+            from research_pipeline.corpus.htmldoc import parse_html
+
+            blocks.extend(parse_html(f"<body>{tok.content}</body>").blocks)
+        i += 1
+    return blocks
+
+
+def _md_list(tokens: list[Token], start: int) -> tuple[int, list[str], list[int], int, int, int]:
+    """A (nested) list from its open token: (index of its close, items, depths, counts)."""
+    items: list[str] = []
+    depths: list[int] = []
+    words = link_words = links = 0
+    depth = -1
+    pieces: list[str] = []
+    i = start
+    while True:
+        tok = tokens[i]
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            if pieces:
+                items.append(" ".join(pieces))
+                depths.append(depth)
+                pieces = []
+            depth += 1
+        elif tok.type in ("bullet_list_close", "ordered_list_close"):
+            if pieces:
+                items.append(" ".join(pieces))
+                depths.append(depth)
+                pieces = []
+            depth -= 1
+            if depth < 0:
+                return i, items, depths, words, link_words, links
+        elif tok.type == "list_item_close" and pieces:
+            items.append(" ".join(pieces))
+            depths.append(depth)
+            pieces = []
+        elif tok.type == "inline":
+            text, w, lw, n = _inline_text(tok)
+            words, link_words, links = words + w, link_words + lw, links + n
+            if text:
+                pieces.append(text)
+        elif tok.type in ("fence", "code_block"):
+            pieces.append(" ".join(tok.content.split()))
+        i += 1
+
+
+# -- plain text --------------------------------------------------------------------------
+
+_UNDERLINE = re.compile(r"^\s*([=\-~^*#+\"'`])\1{2,}\s*$")
+_BULLET = re.compile(
+    r"^(\s*)(?:[-*+\u2022\u2023\u25e6\u2043]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+(\S.*)$")
+_ORDERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s")
+_NUMBERED_HEADING = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+[A-Z][^.!?]{1,80}$")
+_PROMPT = re.compile(r"^\s*(>>>|\$ |# |\.\.\. )")
+# A column gap: two or more spaces not after a sentence's end (plain text often puts two
+# spaces after a full stop).
+_COLUMNS = re.compile(r"[^\s.!?:;,]\s{2,}\S")
+# A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
+_SIGNATURE = re.compile(
+    r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
+    r"awaitable|exception)\s+)?[A-Za-z_][\w.]*\(.*\)(\s*->\s*\S.*)?(\s*-->.*)?$")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t").replace("\t", "    "))
+
+
+def _groups(text: str) -> list[list[str]]:
+    groups: list[list[str]] = []
+    current: list[str] = []
+    for line in text.splitlines():
+        if line.strip():
+            current.append(line.rstrip())
+        elif current:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _split_lead_ins(groups: list[list[str]]) -> list[list[str]]:
+    """Split a lead-in from the bullet lines that follow it without a blank line.
+
+    ("...the following:" then "* item" lines) become the lead-in and the list.
+    """
+    out: list[list[str]] = []
+    for group in groups:
+        starts = [i for i, line in enumerate(group) if _BULLET.match(line)]
+        if starts and starts[0] > 0 and len(starts) >= 2 and not _BULLET.match(group[0]):
+            out.append(group[:starts[0]])
+            out.append(group[starts[0]:])
+        else:
+            out.append(group)
+    return out
+
+
+def _is_heading_line(line: str) -> bool:
+    stripped = line.strip()
+    if not stripped or len(stripped) > 80 or stripped[-1] in ".,;:!?)":
+        return False
+    letters = [c for c in stripped if c.isalpha()]
+    if len(letters) >= 3 and all(c.isupper() for c in letters):
+        return True
+    return bool(_NUMBERED_HEADING.match(stripped))
+
+
+def text_blocks(text: str) -> list[Block]:
+    """Blocks of plain text, structure read from its layout.
+
+    Indentation carries structure: a signature or short term line followed by indented
+    groups opens a definition (``object.__hash__(self)`` and its description), which the
+    first group back at or left of the term's indentation closes. An indented group is
+    code only when it does not read as prose.
+    """
+    blocks: list[Block] = []
+    underline_levels: list[str] = []
+    list_items: list[str] = []
+    list_depths: list[int] = []
+    list_ordered = False
+    list_base = 0
+    terms: list[tuple[int, int]] = []  # open terms: (indentation, level)
+
+    def end_list() -> None:
+        nonlocal list_items, list_depths
+        if list_items:
+            blocks.append(Block("list", neutralize_markup(
+                list_text(list_items, list_ordered, list_depths))))
+        list_items, list_depths = [], []
+
+    def close_terms(indent: int) -> None:
+        while terms and indent <= terms[-1][0]:
+            end_list()
+            blocks.append(Block("close", "", terms.pop()[1]))
+
+    def open_term(text: str, indent: int) -> None:
+        end_list()
+        level = TERM_LEVEL + len(terms)
+        terms.append((indent, level))
+        blocks.append(Block("term", neutralize_markup(text), level))
+
+    groups = _split_lead_ins(_groups(text))
+    for n, group in enumerate(groups):
+        first = group[0]
+        indent = _indent(first)
+        close_terms(indent)
+        base = terms[-1][0] + 1 if terms else 0
+        following = groups[n + 1] if n + 1 < len(groups) else None
+        # Headings: underlined (setext / reST), all capitals, or numbered.
+        if (len(group) in (2, 3) and _UNDERLINE.match(group[-1])
+                and (len(group) == 2 or _UNDERLINE.match(group[0]))):
+            end_list()
+            close_terms(-1)
+            char = group[-1].strip()[0]
+            if char not in underline_levels:
+                underline_levels.append(char)
+            title = (group[1] if len(group) == 3 else group[0]).strip()
+            blocks.append(Block("heading", neutralize_markup(title),
+                                min(underline_levels.index(char) + 1, 6)))
+            continue
+        # Signatures: a definition when an indented description follows, else code.
+        if all(_SIGNATURE.match(line.strip()) for line in group) and len(group) <= 4:
+            if following is not None and _indent(following[0]) > indent:
+                open_term("; ".join(line.strip() for line in group), indent)
+            else:
+                end_list()
+                blocks.append(Block("code", neutralize_markup(code_text("\n".join(group)))))
+            continue
+        if len(group) == 1 and _is_heading_line(first) and indent == 0:
+            end_list()
+            close_terms(-1)
+            numbered = _NUMBERED_HEADING.match(first.strip())
+            level = numbered.group(1).count(".") + 1 if numbered else 1
+            blocks.append(Block("heading", neutralize_markup(first.strip()), min(level, 6)))
+            continue
+        # Lists: most lines start with a bullet or number; indented lines continue them.
+        bullets = [_BULLET.match(line) for line in group]
+        continued = all(b is not None or _indent(line) > indent
+                        for line, b in zip(group, bullets, strict=True))
+        if bullets[0] and (continued or sum(b is not None for b in bullets) >= len(group) / 2):
+            ordered = bool(_ORDERED.match(first))
+            if list_items and ordered != list_ordered and indent <= list_base:
+                end_list()
+            if not list_items:
+                list_ordered, list_base = ordered, indent
+            for line, match in zip(group, bullets, strict=True):
+                if match:
+                    list_items.append(match.group(2).strip())
+                    list_depths.append(min(3, max(0, (_indent(line) - list_base) // 2)))
+                elif list_items:
+                    list_items[-1] += " " + line.strip()
+            continue
+        if list_items and indent > list_base and not _PROMPT.match(first):
+            # A further paragraph of the last item.
+            list_items[-1] += " " + _unwrap(group)
+            continue
+        end_list()
+        # Code: prompt-led blocks, grammar rules, and indented text that is not prose.
+        indented = all(_indent(line) >= base + 3 for line in group)
+        if _PROMPT.match(first) or any("::=" in line for line in group) or (
+                indented and not _prose(group)):
+            blocks.append(Block("code", neutralize_markup(
+                code_text("\n".join(_dedent(group))))))
+            continue
+        # Definition terms: a short line whose description is indented below it.
+        if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > indent
+                and all(_indent(line) > indent for line in group[1:])):
+            open_term(first.strip(), indent)
+            blocks.append(Block("para", neutralize_markup(_unwrap(group[1:]))))
+            continue
+        # Tables: pipes, or aligned columns on most lines.
+        piped = sum(" | " in line or line.strip().startswith("|") for line in group)
+        columns = sum(bool(_COLUMNS.search(line.strip())) for line in group)
+        if len(group) >= 2 and (piped >= len(group) * 2 // 3
+                                or columns >= max(2, len(group) * 2 // 3)):
+            rows = []
+            for line in group:
+                if _UNDERLINE.match(line) or set(line.strip()) <= set("|-+: "):
+                    continue
+                sep = r"\s*\|\s*" if piped else r"\s{2,}"
+                cells = [c for c in re.split(sep, line.strip().strip("|")) if c.strip()]
+                rows.append((cells, [False] * len(cells)))
+            table = table_text(rows)
+            if table:
+                blocks.append(Block("table", neutralize_markup(table)))
+            continue
+        blocks.append(Block("para", neutralize_markup(_unwrap(group))))
+    end_list()
+    close_terms(-1)
+    return blocks
+
+
+def _prose(group: list[str]) -> bool:
+    """True when indented lines read as sentences (a term's description), not code."""
+    joined = " ".join(line.strip() for line in group)
+    letters = sum(c.isalpha() for c in joined)
+    symbols = sum(c in "{}[]()=<>|;\\$" for c in joined)
+    return letters > 0 and symbols / letters < 0.05 and bool(re.search(r"[a-z]{3,} [a-z]{3,}",
+                                                                      joined))
+
+
+def _dedent(group: list[str]) -> list[str]:
+    margin = min(_indent(line) for line in group)
+    return [line.replace("\t", "    ")[margin:] for line in group]
+
+
+def _unwrap(group: list[str]) -> str:
+    """Hard-wrapped lines joined into one paragraph (a word split by a hyphen rejoined)."""
+    out = ""
+    for line in group:
+        part = " ".join(line.split())
+        if out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
+            out = out[:-1] + part
+        else:
+            out = f"{out} {part}" if out else part
+    return out
+
+
+# -- PDF ---------------------------------------------------------------------------------
+
+
+def pdf_blocks(pages: list[str]) -> list[Block]:
+    """Blocks of a PDF's page texts, without running headers, footers and page numbers."""
+    edge: Counter[str] = Counter()
+    page_lines = [[line for line in page.splitlines() if line.strip()] for page in pages]
+    for lines in page_lines:
+        for line in set(lines[:2] + lines[-2:]):
+            edge[_edge_key(line)] += 1
+    recurring = {k for k, n in edge.items() if len(pages) >= 3 and n >= 0.5 * len(pages)}
+    kept = []
+    for lines in page_lines:
+        top, bottom = lines[:2], lines[-2:]
+        for n, line in enumerate(lines):
+            at_edge = n < 2 or n >= len(lines) - 2
+            if at_edge and (line in top or line in bottom) and (
+                    _edge_key(line) in recurring or re.fullmatch(r"\s*(page\s*)?\d+\s*", line,
+                                                                 re.IGNORECASE)):
+                continue
+            kept.append(line)
+        kept.append("")
+    return text_blocks(_paragraphs_from_lines(kept))
+
+
+def _edge_key(line: str) -> str:
+    """A header or footer line with its page number masked, so every page's copy matches."""
+    return re.sub(r"\d+", "#", " ".join(line.split()).lower())
+
+
+def _paragraphs_from_lines(lines: list[str]) -> str:
+    """Blank lines between paragraphs, which PDF text lacks.
+
+    A paragraph ends at a line that ends a sentence well short of the usual line length.
+    """
+    widths = sorted(len(line) for line in lines if line.strip())
+    typical = widths[len(widths) * 3 // 4] if widths else 0
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        stripped = line.rstrip()
+        if stripped.endswith((".", "!", "?", ":")) and len(stripped) < 0.8 * typical:
+            out.append("")
+    return "\n".join(out)

@@ -1,0 +1,580 @@
+"""Answer selection: which span of which passage answers a question, and how honestly.
+
+A passage is cut into candidate spans along its structure (``Source.layout``): one to
+three sentences of a paragraph, a list together with the sentence that leads into it, a
+table row, a definition term with the first sentence of its description. Code blocks,
+signature lines, URLs and link lists are never candidates.
+
+Each candidate is judged against the question's analysis (``questions``):
+
+* coverage: the question's content words it carries, weighted by rarity (IDF). A word
+  matched as written counts fully, one matched only through the stemmer less (a type name
+  must not match "...ization"), and a word in the passage's heading path or title counts
+  too, since the passage sits under it;
+* focus: whether it names what the question is about (``core.fileMode``, ``[L]``);
+* fit: whether it has the shape of the answer asked for (a value for "how many", a list
+  for "which kinds", a cause for "why"...);
+* place: the first sentence of the focus's own section is where a definition lives.
+
+A question is *answered* only when its best span names the focus, carries the question's
+most specific word, fits the answer type and covers most of the question; *partly*
+answered when it names the focus and covers a good part of the question but misses the
+rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
+from research_pipeline.models import QuestionStatus, Source
+from research_pipeline.researcher.base import Evidence
+from research_pipeline.researcher.questions import TYPE_NAMES, VAGUE, QuestionAnalysis
+from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
+
+MIN_QUOTE_WORDS = 5
+MAX_SENTENCES = 3
+MAX_CANDIDATE_CHARS = 700
+# Match strength of a question word: as written, through the stemmer, a derivational
+# variant ("slow"/"slowly"), in the passage's heading path, in its document title.
+EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
+FOCUS_WEIGHT = 2.0
+ANSWERED = 0.6
+PARTIAL = 0.45
+# The words of the question besides its focus must be covered too: a span that only
+# names the focus ("used by applications like Git-LFS") does not answer what is asked.
+REST_ANSWERED = 0.45
+REST_PARTIAL = 0.3
+# ...unless the passage is the focus's own documentation (its title or heading path names
+# the focus): there the shape of the answer matters more than the question's wording.
+REST_ANSWERED_OWN = 0.2
+REST_PARTIAL_OWN = 0.0
+# The most specific question word must be at least this rare to be required...
+CRUX_IDF = 3.0
+# ...unless the span covers this much of the rest of the question by itself.
+CRUX_WAIVED = 0.7
+# How much of a span's coverage its passage lends it (the sentence after the one that
+# restates the question is often the answer).
+CONTEXT_SHARE = 0.4
+# A name found in most documents of the collection ("HTTP" in a web server manual) cannot
+# tell an answer from a non-answer: it is weighed as a content word, not required.
+FOCUS_MIN_IDF = 1.5
+# Verbs are how a question is worded, not what it hinges on.
+_VERBS = frozenset("""hold holds keep keeps get gets make makes use uses run runs set sets put
+    puts stop stops start starts give gives take takes allow allows change changes call calls
+    pass passes return returns mean means happen happens work works need needs want wants
+    try tries look looks see sees add adds show shows tell tells find finds let lets go goes
+    come comes leave leaves say says become becomes remain remains provide provides contain
+    contains decide decides choose chooses""".split())
+
+_SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
+_URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
+_DIGIT_RE = re.compile(r"\d")
+_VALUE_RE = re.compile(
+    r"\b(true|false|none|null|zero|on|off|unlimited|infinite|disabled|enabled|empty|"
+    r"no limit)\b|"
+    r"\"[^\"]+\"|'[^']+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
+_DURATION_RE = re.compile(
+    r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
+    r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
+_COUNT_RE = re.compile(
+    r"\b(once|twice|thrice|times|single|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"no limit|unlimited|any number)\b", re.IGNORECASE)
+_DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
+# An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
+_ENUMERATION_RE = re.compile(
+    r"[\w\"')\]]+, [^,.;:]{1,40}(, [^,.;:]{1,40})*,? (and|or) [\w\"'(\[]"
+    r"|:\s*[^.]{1,60},[^.]{1,60},")
+_REASON_RE = re.compile(
+    r"\b(because|since|so that|in order to|to (avoid|prevent|ensure|allow|make sure|keep)|"
+    r"reasons?|otherwise|this (is|means|way)|which means|as a result|due to|therefore|"
+    r"thus|hence|risk|danger|dangerous|can lead|may lead|leads? to|security|unsafe|"
+    r"insecure|attack|vulnerab|expensive|slow|faster|efficien|performance|confus|"
+    r"fragile|hard to|difficult|error-prone|not (recommended|safe)|avoid|better)",
+    re.IGNORECASE)
+_COMPARE_RE = re.compile(
+    r"\b(unlike|whereas|while|instead|rather than|than|differ\w*|same as|similar\w*|"
+    r"both|but|however|as opposed|compar\w*|except|identical\w*|alternative\w*|either|"
+    r"neither|only|also|precedence|wins|overrid\w*|versus|vs)\b",
+    re.IGNORECASE)
+_PROCEDURE_RE = re.compile(
+    r"\b(use|run|set|add|pass|give|call|type|enable|disable|create|edit|put|specify|"
+    r"configure|invoke|remove|append|install|load|restart|reload|send|start|stop|"
+    r"you can|to do this|by (using|setting|running|adding|passing|giving)|with the|"
+    r"using)\b|(^|\s)--?[a-z]",
+    re.IGNORECASE)
+_YESNO_RE = re.compile(
+    r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
+    r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
+    r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
+    r"requires?|provided|as long as)\b",
+    re.IGNORECASE)
+_DEFINE_RE = re.compile(
+    r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
+    r"defines?|enables?|allows?|causes?|returns?|contains?|provides?|makes?|tells?|"
+    r"used (to|for)|lets?|configures?|selects?|gives?|creates?)\b",
+    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Heading:
+    """A passage's title and heading path, as words and stems."""
+
+    text: str
+    title_words: frozenset[str]
+    title_stems: frozenset[str]
+    section_words: frozenset[str]
+    section_stems: frozenset[str]
+
+    @classmethod
+    def of(cls, source: Source) -> _Heading:
+        title = frozenset(words(source.title))
+        section = frozenset(words(source.section))
+        return cls(f"{source.title} {source.section}", title,
+                   frozenset(stem(w) for w in title), section,
+                   frozenset(stem(w) for w in section))
+
+
+@dataclass
+class Candidate:
+    """A span of a passage that could be quoted as (part of) an answer."""
+
+    source: Source
+    start: int
+    end: int
+    kind: str  # "sentences" | "list" | "row" | "table" | "term"
+    leads_section: bool
+    words: frozenset[str]
+    stems: frozenset[str]
+
+    @property
+    def text(self) -> str:
+        """The span as stored in the source."""
+        return self.source.text[self.start:self.end]
+
+
+@dataclass
+class Judgement:
+    """A candidate judged against one question."""
+
+    candidate: Candidate
+    coverage: float
+    rank: float
+    focus_found: bool
+    crux_found: bool
+    fit: bool
+    rest: float = 1.0
+    own: bool = False
+    # Number questions: a span without a value does not even partly answer them.
+    strict: bool = False
+    matched: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def answers(self) -> bool:
+        """Names the focus and the crux, fits the answer type, covers the question."""
+        return (self.focus_found and self.crux_found and self.fit
+                and self.coverage >= ANSWERED
+                and self.rest >= (REST_ANSWERED_OWN if self.own else REST_ANSWERED))
+
+    def partly_answers(self) -> bool:
+        """Names the focus and the crux and covers a good part of the question."""
+        return (self.focus_found and self.crux_found and self.coverage >= PARTIAL
+                and self.rest >= (REST_PARTIAL_OWN if self.own else REST_PARTIAL)
+                and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
+
+
+def quotable(text: str) -> bool:
+    """A span that may be shown as a finding.
+
+    Prose of five words or more, not code, a signature, a URL or markup (the report
+    contract's rules for text from sources).
+    """
+    if "```" in text or _SIGNATURE_RE.match(text) or "](" in text or "[^" in text:
+        return False
+    if re.search(r"<[A-Za-z/!?]", text):
+        return False
+    stripped = _URL_RE.sub("", text)
+    # Five words as the report contract counts them: whitespace-separated, with letters.
+    if sum(any(c.isalpha() for c in w) for w in stripped.split()) < MIN_QUOTE_WORDS:
+        return False
+    letters = sum(c.isalpha() for c in stripped)
+    symbols = sum(c in "{}[]()=<>|*#;\\/$" for c in stripped)
+    return letters > 0 and symbols / letters <= 0.12
+
+
+def _blocks(source: Source) -> tuple[list[tuple[str, int, int]], bool]:
+    """The source's blocks (a source without layout is read as paragraphs)."""
+    layout = [(str(k), int(s), int(e)) for k, s, e in source.layout]
+    leads = any(kind == SECTION_START for kind, _, _ in layout)
+    blocks = [(k, s, e) for k, s, e in layout if k != SECTION_START and e > s]
+    if not blocks:
+        text = source.text
+        blocks = []
+        for match in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]*)*", text):
+            blocks.append(("para", match.start(), match.end()))
+    return blocks, leads
+
+
+def candidates(source: Source) -> list[Candidate]:
+    """Every candidate span of a passage, in text order."""
+    text = source.text
+    blocks, leads = _blocks(source)
+    out: list[Candidate] = []
+
+    def add(start: int, end: int, kind: str, first: bool) -> None:
+        span = text[start:end]
+        if len(span) > MAX_CANDIDATE_CHARS and kind == "sentences":
+            return
+        surface = words(span)
+        out.append(Candidate(source, start, end, kind, first and leads,
+                             frozenset(surface), frozenset(stem(w) for w in surface)))
+
+    for n, (kind, start, end) in enumerate(blocks):
+        first_block = n == 0
+        if kind == "code":
+            continue
+        if kind in ("list", "table"):
+            lead = None
+            if n > 0 and blocks[n - 1][0] == "para":
+                _, ps, pe = blocks[n - 1]
+                spans = sentence_spans(text[ps:pe])
+                if spans:
+                    lead = ps + spans[-1][0]
+            stop = _cap_lines(text, start, end)
+            add(lead if lead is not None else start, stop, kind, first_block and lead is None)
+            for line in re.finditer(r"[^\n]+", text[start:end]):
+                add(start + line.start(), start + line.end(),
+                    "row" if kind == "table" else "item", False)
+            continue
+        if kind == "term":
+            if n + 1 < len(blocks) and blocks[n + 1][0] == "para":
+                _, ps, pe = blocks[n + 1]
+                spans = sentence_spans(text[ps:pe])
+                if spans:
+                    add(start, ps + spans[0][1], "term", True)
+            continue
+        spans = [(start + s, start + e) for s, e in sentence_spans(text[start:end])]
+        for i in range(len(spans)):
+            for size in range(1, MAX_SENTENCES + 1):
+                if i + size > len(spans):
+                    break
+                add(spans[i][0], spans[i + size - 1][1], "sentences", first_block and i == 0)
+    return out
+
+
+def _cap_lines(text: str, start: int, end: int) -> int:
+    """The end of a list or table cut to at most ``MAX_CANDIDATE_CHARS`` at a line end."""
+    if end - start <= MAX_CANDIDATE_CHARS:
+        return end
+    cut = text.rfind("\n", start, start + MAX_CANDIDATE_CHARS)
+    return cut if cut > start else end
+
+
+def _focus_in(focus: str, haystack: str) -> bool:
+    """A focus term appears in text as written (case-insensitive, on word boundaries)."""
+    needle = neutralize_markup(focus).lower()
+    hay = haystack.lower()
+    idx = hay.find(needle)
+    while idx >= 0:
+        before = hay[idx - 1] if idx > 0 else " "
+        after = hay[idx + len(needle)] if idx + len(needle) < len(hay) else " "
+        edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
+            not needle[-1].isalnum() or not (after.isalnum() or after == "_"))
+        if edge_ok:
+            return True
+        idx = hay.find(needle, idx + 1)
+    return False
+
+
+def _variant(term: str, stems: frozenset[str]) -> bool:
+    """True if a stem extends or shortens ``term`` by at most three letters."""
+    if len(term) < 4:
+        return False
+    for other in stems:
+        if other == term or other[:4] != term[:4]:
+            continue
+        short, long_ = (term, other) if len(term) <= len(other) else (other, term)
+        if len(long_) - len(short) <= 3 and long_.startswith(short):
+            return True
+    return False
+
+
+def _inflections(word: str) -> set[str]:
+    """The word as written and its plain inflections (plural, past, -ing)."""
+    forms = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
+    for suffix in ("s", "es", "ed", "d", "ing"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            forms.add(word[: -len(suffix)])
+    return forms
+
+
+class AnswerJudge:
+    """Judges candidate spans of the evidence against analysed questions."""
+
+    def __init__(self, idf: Callable[[list[str]], dict[str, float]]) -> None:
+        self._idf = idf
+        self._cache: dict[str, list[Candidate]] = {}
+
+    def candidates(self, source: Source) -> list[Candidate]:
+        """A source's candidates (cached per source)."""
+        cached = self._cache.get(source.source_id)
+        if cached is None:
+            cached = self._cache[source.source_id] = candidates(source)
+        return cached
+
+    def weights(self, analysis: QuestionAnalysis) -> dict[str, float]:
+        """Per content word of the question, its weight: IDF, doubled for focus words."""
+        content = list(analysis.content)
+        stems = [stem(w) for w in content]
+        idf = self._idf(stems)
+        focus_words = {w for f in analysis.focus_words for w in f}
+        out: dict[str, float] = {}
+        for word, s in zip(content, stems, strict=True):
+            weight = max(idf.get(s, 3.0), 0.3)
+            out[word] = weight * (FOCUS_WEIGHT if word in focus_words else 1.0)
+        return out
+
+    def required(self, analysis: QuestionAnalysis) -> QuestionAnalysis:
+        """The analysis with only the focus names rare enough to tell answers apart."""
+        kept = []
+        for focus, tokens in zip(analysis.focus, analysis.focus_words, strict=False):
+            if not re.fullmatch(r"[A-Za-z ]+", focus):
+                kept.append((focus, tokens))  # code-like names always discriminate
+                continue
+            idf = self._idf([stem(w) for w in tokens]) if tokens else {}
+            if not tokens or max(idf.values(), default=0.0) >= FOCUS_MIN_IDF:
+                kept.append((focus, tokens))
+        if len(kept) == len(analysis.focus):
+            return analysis
+        return replace(analysis, focus=tuple(f for f, _ in kept),
+                       focus_words=tuple(w for _, w in kept))
+
+    def crux(self, analysis: QuestionAnalysis, weights: dict[str, float]) -> str | None:
+        """The question's most specific word, which an answer must carry.
+
+        Its rarest focus word, else its rarest content word that is not a framing word
+        or a verb, when rare enough to be required.
+        """
+        focus_words = [w for f in analysis.focus_words for w in f if w in weights]
+        pool = focus_words or [w for w in weights if w not in VAGUE and w not in _VERBS
+                               and len(w) >= 3 and not w.endswith(("ed", "ing"))]
+        if not pool:
+            return None
+        best = max(pool, key=lambda w: weights[w])
+        base = weights[best] / (FOCUS_WEIGHT if best in focus_words else 1.0)
+        return best if focus_words or base >= CRUX_IDF else None
+
+    def judge(
+        self, analysis: QuestionAnalysis, evidence: list[Evidence], context: str = "",
+    ) -> list[Judgement]:
+        """Every quotable candidate of the evidence judged against the question, best first."""
+        analysis = self.required(analysis)
+        weights = self.weights(analysis)
+        total = sum(weights.values()) or 1.0
+        focus_words = {w for f in analysis.focus_words for w in f}
+        rest_total = sum(w for word, w in weights.items() if word not in focus_words)
+        crux = self.crux(analysis, weights)
+        several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
+        negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
+        context_stems = {stem(w) for w in words(context)
+                         if w not in STOPWORDS and w not in QUESTION_WORDS} - {
+            stem(w) for w in weights}
+        top_score = max((e.score for e in evidence), default=1.0) or 1.0
+        out: list[Judgement] = []
+
+        def match(span_words: frozenset[str], span_stems: frozenset[str],
+                  heading: _Heading) -> dict[str, float]:
+            found: dict[str, float] = {}
+            for word in weights:
+                s = stem(word)
+                if _inflections(word) & span_words:
+                    m = EXACT
+                elif word in negated and any(
+                        _inflections(alt) & span_words for alt in negated[word]):
+                    m = EXACT
+                elif s in span_stems:
+                    m = STEMMED
+                elif word in heading.section_words or s in heading.section_stems:
+                    # A name the question asks about, heading the passage: the passage is
+                    # its own documentation.
+                    m = EXACT if word in focus_words else IN_SECTION
+                elif _variant(s, span_stems):
+                    m = VARIANT
+                elif word in heading.title_words or s in heading.title_stems:
+                    m = EXACT if word in focus_words else IN_TITLE
+                else:
+                    m = 0.0
+                found[word] = m
+            return found
+
+        def cover(found: dict[str, float], denominator: float) -> tuple[float, float]:
+            got = sum(m * weights[w] for w, m in found.items())
+            rest_got = sum(m * weights[w] for w, m in found.items() if w not in focus_words)
+            return (min(1.0, got / (denominator or 1.0)),
+                    rest_got / rest_total if rest_total else 1.0)
+
+        for ev in evidence:
+            source = ev.source
+            heading = _Heading.of(source)
+            focus_in_heading = [_focus_in(f, heading.text) for f in analysis.focus]
+            cands = self.candidates(source)
+            if not cands:
+                continue
+            # The passage as a whole: a sentence that answers often does not repeat the
+            # question's words that the sentences around it (or its headings) carry.
+            passage_words = frozenset().union(*(c.words for c in cands))
+            passage_stems = frozenset().union(*(c.stems for c in cands))
+            passage_cov, passage_rest = cover(match(passage_words, passage_stems, heading),
+                                              total)
+            for cand in cands:
+                text = cand.text
+                found = match(cand.words, cand.stems, heading)
+                if not any(found.values()):
+                    continue
+                if not quotable(text) and cand.kind not in ("list", "table"):
+                    continue
+                before = source.text[:cand.end]
+                focus_hits = [h or _focus_in(f, before)
+                              for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
+                denominator = total
+                if several:
+                    # One side of a comparison per span: the other side's name is not
+                    # missing from it (another span carries that side).
+                    named = {w for hit, toks in zip(focus_hits, analysis.focus_words,
+                                                    strict=True) if hit for w in toks}
+                    other = {w for hit, toks in zip(focus_hits, analysis.focus_words,
+                                                    strict=True) if not hit for w in toks
+                             if not found.get(w) and w not in named}
+                    denominator -= sum(weights.get(w, 0.0) for w in other)
+                own_cov, own_rest = cover(found, denominator)
+                coverage = max(own_cov, CONTEXT_SHARE * passage_cov
+                               + (1 - CONTEXT_SHARE) * own_cov)
+                rest = max(own_rest, CONTEXT_SHARE * passage_rest
+                           + (1 - CONTEXT_SHARE) * own_rest)
+                matched = [w for w, m in found.items() if m]
+                missing = [w for w, m in found.items() if not m]
+                about = sum(weights[w] for w, m in found.items()
+                            if m in (IN_SECTION, IN_TITLE)) / total
+                if not analysis.focus:
+                    focus_found = True
+                else:
+                    focus_found = any(focus_hits) if several else all(focus_hits)
+                crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
+                    any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED
+                fit = _fits(analysis, cand, text)
+                topical = (len(context_stems & cand.stems) / len(context_stems)
+                           if context_stems else 0.0)
+                place = 0.08 if cand.leads_section and (
+                    any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
+                length = 0.04 * max(0, len(text) - 450) / 450
+                shaped = 0.1 if (analysis.answer_type in ("list", "procedure")
+                                 and cand.kind in ("list", "table")) else 0.0
+                rank = (coverage + 0.5 * rest + 0.15 * own_cov + (0.2 if fit else 0.0) + shaped
+                        + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
+                        + 0.1 * topical + 0.05 * ev.score / top_score + place
+                        + 0.15 * about - length)
+                own = bool(analysis.focus) and all(focus_in_heading)
+                out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
+                                     own, analysis.answer_type == "number", matched, missing))
+        out.sort(key=lambda j: -j.rank)
+        return out
+
+    @staticmethod
+    def deciding(judged: list[Judgement]) -> Judgement | None:
+        """The span a question's label rests on.
+
+        The best that answers it, else the best that partly does, else the best there is.
+        """
+        return (next((j for j in judged if j.answers()), None)
+                or next((j for j in judged if j.partly_answers()), None)
+                or (judged[0] if judged else None))
+
+    def label(self, analysis: QuestionAnalysis, judged: list[Judgement]
+              ) -> tuple[QuestionStatus, str, Judgement | None]:
+        """The honest status of a question, why in plain words, and the deciding span."""
+        analysis = self.required(analysis)
+        best = AnswerJudge.deciding(judged)
+        if best is None:
+            return "unanswered", "no passage in the sources mentions it", None
+        if best.answers():
+            if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
+                absent = [f for f in analysis.focus
+                          if not any(j.answers() and names_focus(j, f) for j in judged[:40])]
+                if absent:
+                    return "partial", (f"the sources describe one side but say nothing "
+                                       f"comparable about {', '.join(absent)}"), best
+            return "answered", "", best
+        asked = TYPE_NAMES.get(analysis.answer_type, "an answer")
+        where = best.candidate.source.cite_title
+        if best.partly_answers():
+            if not best.fit:
+                return "partial", (f"the closest passage ({where}) is about it but does "
+                                   f"not give {asked}"), best
+            if best.missing:
+                return "partial", (f"the closest passage ({where}) does not mention "
+                                   f"{', '.join(best.missing[:3])}"), best
+            return "partial", f"the closest passage ({where}) answers it only in part", best
+        named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
+        unnamed = [f for f in analysis.focus if f not in named]
+        if unnamed:
+            return "unanswered", (f"none of the sources found mentions "
+                                  f"{', '.join(unnamed)}"), best
+        if not best.crux_found or best.rest < REST_PARTIAL:
+            what = ", ".join(best.missing[:3]) or "what it asks about"
+            return "unanswered", (f"the sources found say nothing about {what}"), best
+        return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
+                              f" (closest: {where})"), best
+
+
+def names_focus(judgement: Judgement, focus: str) -> bool:
+    """True when a judged span (or its heading path) names the focus term."""
+    source = judgement.candidate.source
+    return _focus_in(focus, judgement.candidate.text) or _focus_in(
+        focus, f"{source.title} {source.section}")
+
+
+def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
+    """A value of the kind asked.
+
+    A duration for "how long", a count for "how many", a version for "which release",
+    the default for "by default"; any value otherwise.
+    """
+    question = analysis.text.lower()
+    plain = text
+    for focus in analysis.focus:  # "push.default" names a setting, it is not a default
+        plain = re.sub(re.escape(neutralize_markup(focus)), " ", plain, flags=re.IGNORECASE)
+        question = question.replace(focus.lower(), " ")
+    digits = bool(_DIGIT_RE.search(plain))
+    if "default" in question and not _DEFAULT_RE.search(plain):
+        return False
+    if re.search(r"\b(version|release)\b", question):
+        return bool(re.search(r"\d+\.\d+", plain))
+    if "how long" in question:
+        return digits or bool(_DURATION_RE.search(plain))
+    if re.search(r"\bhow (many|often)\b", question):
+        return digits or bool(_COUNT_RE.search(plain))
+    return digits or bool(_VALUE_RE.search(plain))
+
+
+def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:
+    kind = analysis.answer_type
+    if kind == "number":
+        return _number_fits(analysis, text)
+    if kind == "list":
+        if cand.kind in ("list", "table"):
+            return text.count("\n") >= 1
+        return bool(_ENUMERATION_RE.search(text))
+    if kind == "procedure":
+        return cand.kind in ("list", "item") or bool(_PROCEDURE_RE.search(text))
+    if kind == "reason":
+        return bool(_REASON_RE.search(text))
+    if kind == "comparison":
+        named = sum(_focus_in(f, text) for f in analysis.focus)
+        return named >= 2 or bool(_COMPARE_RE.search(text))
+    if kind == "yesno":
+        return bool(_YESNO_RE.search(text))
+    if kind == "definition":
+        return cand.kind == "term" or cand.leads_section or bool(_DEFINE_RE.search(text))
+    return True

@@ -1,0 +1,206 @@
+"""Question analysis: what a question is about (its focus) and what kind of answer it wants.
+
+The focus is what an answer must name: code identifiers and options (``sys.modules``,
+``core.fileMode``, ``--force-with-lease``, ``mod_rewrite``, ``[L]``, ``HTTP/2``), quoted
+terms, and capitalised names inside the sentence (``KeepAliveTimeout``, ``Redirect``).
+A question without any names still has a focus: its most specific content word, chosen
+by inverse document frequency when the answer is being judged.
+
+The answer type says what the answer must contain: a definition, a list, a procedure,
+a number (a count, size, default value, limit or version), a comparison, a reason, or a
+yes/no verdict. Types are read from the question's wording, the way a reader would.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from research_pipeline.text import QUESTION_WORDS, STOPWORDS, stem, words
+
+AnswerType = Literal[
+    "definition", "list", "procedure", "number", "comparison", "reason", "yesno", "explanation"
+]
+
+# Plain-words names of the answer types, for reasons a person reads.
+TYPE_NAMES: dict[str, str] = {
+    "definition": "a definition", "list": "a list", "procedure": "the steps or command",
+    "number": "the value", "comparison": "a comparison", "reason": "the reason",
+    "yesno": "a yes or no", "explanation": "an explanation",
+}
+
+_QUOTED = re.compile(r"`([^`]+)`|\"([^\"]{1,60})\"|“([^”]{1,60})”|'([^'\s][^']{0,58}[^'\s])'")
+_IDENTIFIER = re.compile(
+    r"(?<![\w-])("
+    r"[\w.@]*[~^@{}][\w.@{}~^:+-]*|"              # revisions: HEAD~2, HEAD^2, @{-1}
+    r"--?[A-Za-z][\w-]*(?:=[^\s,?]+)?"          # options: --force-with-lease, -p, --type=x
+    r"|\[[A-Za-z0-9,=]{1,12}\]"                  # flags: [L], [R=301]
+    r"|<[A-Za-z][\w-]*>"                         # <Directory>, <file-option>
+    r"|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?"  # dotted: sys.modules, core.fileMode
+    r"|[A-Za-z]*_[\w]*"                          # snake: mod_rewrite, __init__
+    r"|[A-Za-z]+/[0-9][\w.]*"                    # HTTP/2, HTTP/1.1
+    r"|[a-z]+[A-Z][A-Za-z0-9]*"                  # camelCase: autoCorrect
+    r"|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*"          # PascalCase: KeepAliveTimeout
+    r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
+    r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
+    r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
+    r")(?![\w-])"
+)
+_CAPITALISED = re.compile(r"(?<=[a-z,;:] )([A-Z][a-z][a-zA-Z]+(?: [A-Z][a-z][a-zA-Z]+)*)\b")
+
+_AUX = (r"(is|are|was|were|does|do|did|can|could|should|will|would|must|has|have|may|"
+        r"might|am)")
+# A yes/no question starts with an auxiliary, possibly after a leading condition
+# ("If a directory is ignored, can I ...?", "With text=auto set, does Git ...?").
+_YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}\b", re.I)
+_NUMBER = re.compile(
+    r"\bhow (many|much|long|large|big|often|far|old)\b|\bdefault (value|setting|size|mode|"
+    r"port|limit|timeout|level)\b|\bwhat is the default\b|\b(maximum|minimum|max|min)\b|"
+    r"\blimit\b|\brange of values\b|\b(what|which) (\w+ )?(port|version|release|size|"
+    r"timeout|number|value|status code|exit code|code)\b|\bin which (\w+ )?(version|"
+    r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
+    re.IGNORECASE)
+_REASON = re.compile(r"^why\b|\b(what is the reason|for what reason|reasons? (for|why))\b",
+                     re.IGNORECASE)
+_COMPARISON = re.compile(
+    r"\b(difference between|differ|different from|compared? to|versus|vs\.?|"
+    r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins))\b"
+    r"|\b(which|what) value does\b",
+    re.IGNORECASE)
+_PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
+           r"[a-z-]+s(?<!ss)(?<!ous)")
+_LIST = re.compile(
+    rf"^(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} (can|could|does|do|did|are|were|will|"
+    rf"should|must|have|has|may|might|would)\b|\bwhat (kinds|types|forms|sorts) of\b|"
+    rf"\bwhere else\b|^(list|name|enumerate)\b|\b(list|name) (the|all)\b|"
+    rf"^what are the ([a-z-]+ )?{_PLURAL}\b",
+    re.IGNORECASE)
+_PROCEDURE = re.compile(
+    r"^(how (do|can|should|would|could) (i|you|one|we)|how to|what (command|steps?)|"
+    r"which command|what should (i|you|we) do)\b|\bsteps? to\b",
+    re.IGNORECASE)
+_DEFINITION = re.compile(
+    r"^(what (is|are|was|does|do)\b|define\b|what does .+ (mean|do|control|define|"
+    r"specify|set|provide)\b)",
+    re.IGNORECASE)
+
+# Words that say what is asked rather than what it is about; never the focus.
+_FRAMING = QUESTION_WORDS | frozenset(
+    """default value values number many much long often maximum minimum difference
+    reason happen happens instead rather best need needs get gets go goes thing things
+    i me my you your one take takes want wants""".split())
+# Words too general to be what a question hinges on (its "crux"), however rare.
+VAGUE = _FRAMING | frozenset(
+    """besides else also still already yet plain whole single same another other others
+    really actually exactly certain particular specific several various usually
+    generally normally typically ever never always sometimes just only even inside
+    outside within without together first last next previous time times way ways
+    kind kinds type types part parts case cases bad good idea problem problems""".split())
+
+
+@dataclass(frozen=True)
+class QuestionAnalysis:
+    """What a question is about and what kind of answer it wants."""
+
+    text: str
+    answer_type: AnswerType
+    focus: tuple[str, ...]            # surface forms, as asked ("core.fileMode", "[L]")
+    focus_words: tuple[tuple[str, ...], ...]  # each focus as lowercase word tokens
+    content: tuple[str, ...] = field(default=())  # content words (surface, lowercase)
+    # Content words asked about in the negative ("not tracked"): "untracked" says the same.
+    negated: tuple[str, ...] = field(default=())
+
+    @property
+    def content_stems(self) -> list[str]:
+        """Stems of the content words, in order, without repeats."""
+        return list(dict.fromkeys(stem(w) for w in self.content))
+
+
+def asked_sentence(question: str) -> str:
+    """The sentence that asks: the last one ending with '?'.
+
+    A question may set the scene first: "I set help.autoCorrect to 20. How long does
+    Git wait...?".
+    """
+    q = " ".join(question.split())
+    parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", q)
+    asked = [p for p in parts if p.endswith("?")]
+    return asked[-1] if asked else q
+
+
+def answer_type(question: str) -> AnswerType:
+    """The kind of answer a question asks for, from its wording."""
+    q = asked_sentence(question)
+    if _REASON.search(q):
+        return "reason"
+    if _YESNO.search(q):
+        return "yesno"
+    if _NUMBER.search(q):
+        return "number"
+    if _COMPARISON.search(q):
+        return "comparison"
+    if _PROCEDURE.search(q):
+        return "procedure"
+    if _LIST.search(q):
+        return "list"
+    if _DEFINITION.match(q):
+        return "definition"
+    return "explanation"
+
+
+_EXAMPLES = re.compile(r"\b(such as|like|e\.g\.|for example|for instance|say)\b[^?.;]*",
+                       re.IGNORECASE)
+
+
+def focus_terms(question: str) -> list[str]:
+    """Names the answer must carry: identifiers, options, quoted and capitalised terms.
+
+    Names given as examples ("such as HTML and CSS") are not required of an answer.
+    """
+    question = _EXAMPLES.sub(" ", question)
+    found: list[str] = []
+    for match in _QUOTED.finditer(question):
+        value = next(g for g in match.groups() if g)
+        if len(value.split()) <= 4:
+            found.append(value.strip())
+    for match in _IDENTIFIER.finditer(question):
+        token = match.group(1).rstrip(".")
+        if token.endswith("()"):
+            token = token[:-2]
+        low = token.lower()
+        if low in STOPWORDS or low in _FRAMING or len(low.strip("-")) < 2:
+            continue
+        # A question's first word is capitalised because it starts the sentence.
+        if match.start() == 0 and token[:1].isupper() and token[1:].islower():
+            continue
+        found.append(token)
+    for match in _CAPITALISED.finditer(question):
+        token = match.group(1)
+        if token.lower() not in STOPWORDS and token.lower() not in _FRAMING:
+            found.append(token)
+    out: list[str] = []
+    for term in found:
+        if not any(term.lower() == o.lower() or term.lower() in o.lower().split() for o in out):
+            out = [o for o in out if o.lower() not in term.lower().split()]
+            out.append(term)
+    return out
+
+
+def analyse(question: str) -> QuestionAnalysis:
+    """Focus, answer type and content words of one question.
+
+    The focus comes from the sentence that asks; a sentence that sets the scene ("I
+    deleted it with rm -rf.") adds content words, not required names.
+    """
+    focus = focus_terms(asked_sentence(question))
+    focus_tokens = {w for f in focus for w in words(f)}
+    content = [w for w in words(question)
+               if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1)]
+    negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
+    return QuestionAnalysis(
+        text=question, answer_type=answer_type(question), focus=tuple(focus),
+        focus_words=tuple(tuple(words(f)) for f in focus),
+        content=tuple(dict.fromkeys(content)),
+        negated=tuple(w for w in negated if w in content),
+    )
