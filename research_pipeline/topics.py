@@ -22,7 +22,7 @@ from pydantic import (
 )
 
 from research_pipeline.errors import TopicFileError
-from research_pipeline.untrusted import BIDI_CHARS, load_yaml, markup_in
+from research_pipeline.untrusted import BIDI_CHARS, load_yaml
 
 MAX_TOPIC_BYTES = 256 * 1024
 TOPIC_ID_RE = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$")
@@ -43,12 +43,6 @@ def _printable(value: str, what: str) -> str:
         raise ValueError(
             f"{what} contains the invisible character U+{ord(bad.group(0)):04X} (a control or "
             "bidirectional-override character); delete it"
-        )
-    mark = markup_in(value)
-    if mark:
-        raise ValueError(
-            f"{what} contains markup ({mark!r}); the report prints it as a heading, so "
-            "write it without tags, links or footnote markers"
         )
     return " ".join(value.split())
 

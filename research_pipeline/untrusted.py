@@ -151,12 +151,6 @@ def web_urls(text: str) -> list[str]:
     return [m.group(0).rstrip(".,;:!?'\")") for m in _WEB_URL.finditer(text)]
 
 
-def markup_in(text: str) -> str | None:
-    """The first piece of markup in ``text`` (see ``may_quote``), or None."""
-    match = _MARKUP.search(text)
-    return match.group(0) if match else None
-
-
 def may_quote(text: str) -> bool:
     """True when a span may be used verbatim as a quote or an answer.
 

@@ -107,7 +107,6 @@ def test_price_table_from_the_environment_extends_the_defaults(monkeypatch):
         ("max_cost_usd: -1", "max_cost_usd", "greater than 0"),
         ("max_rounds: true", "max_rounds", "not a number"),
         ("questions: ['What \u202eevil?']", "questions", "U+202E"),
-        ("questions: ['a <script>alert(1)</script> question']", "questions", "markup"),
         ("include_domains: ['not a domain/path']", "include_domains", "not a domain"),
         ("max_rounds: 99999999999999999999999999999", "max_rounds", "less than or equal"),
     ],
@@ -204,3 +203,10 @@ def test_what_is_not_a_regular_file_is_refused_without_reading(tmp_path):
                            ("missing.md", "does not exist")):
         with pytest.raises(TopicFileError, match=fragment):
             parse_topic(tmp_path / name)
+
+
+def test_markup_in_a_question_is_kept_for_the_plan_to_neutralise(tmp_path):
+    # A question may name a tag ("<Location>"); the plan prints it so that it stays text.
+    path = _write(tmp_path, "tags.md",
+                  "---\ntitle: T\nquestions: ['Can I use it inside a <Location> section?']\n---\n")
+    assert parse_topic(path).spec.questions == ["Can I use it inside a <Location> section?"]

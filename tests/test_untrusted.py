@@ -167,3 +167,29 @@ def test_hostile_exa_results_never_become_sources(services, monkeypatch):
         ("https://ok.example/a%20b", "Newline"),  # the newline is stripped, the rest a fragment
         ("https://ok.example/page%281%29", "Good ［^1］ ＜i＞page＜/i＞"),
     ]
+
+
+def test_a_question_with_markup_is_plain_text_in_the_plan_and_the_report(services, env):
+    from research_pipeline import pipeline
+    from tests.conftest import approve_topic, write_topic
+
+    path = write_topic(env / "topics", "tags", """
+        ---
+        title: "Generators <i>and</i> yield"
+        questions:
+          - "What does the yield statement do inside a <b>function</b> body?"
+        max_rounds: 1
+        ---
+        """)
+    approve_topic(services, path)
+    plan = services.store.current_plan("tags")["plan"]
+    assert plan.title == "Generators ＜i＞and＜/i＞ yield"
+    assert plan.questions[0].text == (
+        "What does the yield statement do inside a ＜b＞function＜/b＞ body?")
+    pipeline.run_research(services, "tags", "run-1")
+    pipeline.extract_facts(services, "tags", "run-1")
+    report = pipeline.write_report(services, "tags", "run-1")
+    assert "## 1. What does the yield statement do inside a ＜b＞function＜/b＞ body?" in (
+        report.markdown.splitlines())
+    missing, _, total = pipeline.account_questions(services, "tags")
+    assert missing == [] and total == 1
