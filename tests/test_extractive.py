@@ -82,7 +82,7 @@ def test_reflection_scores_coverage_and_stores_terms():
     bees, volcano = reflection.assessments
     assert bees.status == "answered" and bees.coverage > 0.9
     assert bees.best_source_id == "s0"
-    assert bees.missing_terms == [] and "communic" in bees.matched_terms
+    assert bees.missing_terms == [] and "communicate" in bees.matched_terms
     assert volcano.status == "unanswered" and volcano.coverage == 0
 
 

@@ -267,13 +267,16 @@ def passages(blocks: list[Block], skip: frozenset[str] = frozenset()) -> list[Pa
     content: list[Block] = []
     out: list[Passage] = []
     term: list[str] = []
+    started: set[str] = set()
 
     def flush() -> None:
         if content:
             section = SECTION_SEP.join(text for _, text, _ in path)
             anchor = next((a for _, _, a in reversed(path) if a), None)
+            first = section not in started
+            started.add(section)
             for n, (text, layout) in enumerate(pack_section(content, term[0] if term else None)):
-                if n == 0:
+                if n == 0 and first:
                     # A zero-width mark: this passage opens its section (where a section's
                     # defining first sentence is).
                     layout = [(SECTION_START, 0, 0), *layout]

@@ -344,12 +344,15 @@ def text_blocks(text: str) -> list[Block]:
 
 
 def _prose(group: list[str]) -> bool:
-    """True when indented lines read as sentences (a term's description), not code."""
+    """True when indented lines read as sentences (a description), not code."""
     joined = " ".join(line.strip() for line in group)
     letters = sum(c.isalpha() for c in joined)
-    symbols = sum(c in "{}[]()=<>|;\\$" for c in joined)
-    return letters > 0 and symbols / letters < 0.05 and bool(re.search(r"[a-z]{3,} [a-z]{3,}",
-                                                                      joined))
+    symbols = sum(c in "{}[]()=<>|;\\$#" for c in joined)
+    sentence = bool(re.search(r"[a-z]{2,}[.!?:](\s|$)", joined))
+    average = sum(len(line.strip()) for line in group) / len(group)
+    return (letters > 0 and symbols / letters < 0.05 and sentence
+            and (average > 40 or len(group) == 1)
+            and bool(re.search(r"[a-z]{3,} [a-z]{3,}", joined)))
 
 
 def _dedent(group: list[str]) -> list[str]:
@@ -376,18 +379,23 @@ def pdf_blocks(pages: list[str]) -> list[Block]:
     """Blocks of a PDF's page texts, without running headers, footers and page numbers."""
     edge: Counter[str] = Counter()
     page_lines = [[line for line in page.splitlines() if line.strip()] for page in pages]
+
+    def edges(lines: list[str]) -> set[int]:
+        # The first and last line of a page, and the second ones on a long page.
+        depth = 2 if len(lines) > 8 else 1
+        return set(range(min(depth, len(lines)))) | set(
+            range(max(len(lines) - depth, 0), len(lines)))
+
     for lines in page_lines:
-        for line in set(lines[:2] + lines[-2:]):
-            edge[_edge_key(line)] += 1
+        for n in edges(lines):
+            edge[_edge_key(lines[n])] += 1
     recurring = {k for k, n in edge.items() if len(pages) >= 3 and n >= 0.5 * len(pages)}
     kept = []
     for lines in page_lines:
-        top, bottom = lines[:2], lines[-2:]
+        at_edge = edges(lines)
         for n, line in enumerate(lines):
-            at_edge = n < 2 or n >= len(lines) - 2
-            if at_edge and (line in top or line in bottom) and (
-                    _edge_key(line) in recurring or re.fullmatch(r"\s*(page\s*)?\d+\s*", line,
-                                                                 re.IGNORECASE)):
+            if n in at_edge and (_edge_key(line) in recurring or re.fullmatch(
+                    r"\s*(page\s*)?\d+(\s*(of|/)\s*\d+)?\s*", line, re.IGNORECASE)):
                 continue
             kept.append(line)
         kept.append("")

@@ -49,7 +49,7 @@ REST_ANSWERED = 0.45
 REST_PARTIAL = 0.3
 # ...unless the passage is the focus's own documentation (its title or heading path names
 # the focus): there the shape of the answer matters more than the question's wording.
-REST_ANSWERED_OWN = 0.2
+ANSWERED_OWN = 0.45
 REST_PARTIAL_OWN = 0.0
 # The most specific question word must be at least this rare to be required...
 CRUX_IDF = 3.0
@@ -58,9 +58,9 @@ CRUX_WAIVED = 0.7
 # How much of a span's coverage its passage lends it (the sentence after the one that
 # restates the question is often the answer).
 CONTEXT_SHARE = 0.4
-# A name found in most documents of the collection ("HTTP" in a web server manual) cannot
-# tell an answer from a non-answer: it is weighed as a content word, not required.
-FOCUS_MIN_IDF = 1.5
+# Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
+# "HTTPS"); names with inner capitals, digits or punctuation are code-like.
+_PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 # Verbs are how a question is worded, not what it hinges on.
 _VERBS = frozenset("""hold holds keep keeps get gets make makes use uses run runs set sets put
     puts stop stops start starts give gives take takes allow allows change changes call calls
@@ -80,8 +80,10 @@ _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
     r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
 _COUNT_RE = re.compile(
-    r"\b(once|twice|thrice|times|single|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"no limit|unlimited|any number)\b", re.IGNORECASE)
+    r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited)\b",
+    re.IGNORECASE)
+# How close (in words) a value must stand to a word of the question.
+NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
@@ -174,9 +176,10 @@ class Judgement:
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question."""
+        if self.own:
+            return self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
         return (self.focus_found and self.crux_found and self.fit
-                and self.coverage >= ANSWERED
-                and self.rest >= (REST_ANSWERED_OWN if self.own else REST_ANSWERED))
+                and self.coverage >= ANSWERED and self.rest >= REST_ANSWERED)
 
     def partly_answers(self) -> bool:
         """Names the focus and the crux and covers a good part of the question."""
@@ -336,16 +339,17 @@ class AnswerJudge:
             out[word] = weight * (FOCUS_WEIGHT if word in focus_words else 1.0)
         return out
 
-    def required(self, analysis: QuestionAnalysis) -> QuestionAnalysis:
-        """The analysis with only the focus names rare enough to tell answers apart."""
-        kept = []
-        for focus, tokens in zip(analysis.focus, analysis.focus_words, strict=False):
-            if not re.fullmatch(r"[A-Za-z ]+", focus):
-                kept.append((focus, tokens))  # code-like names always discriminate
-                continue
-            idf = self._idf([stem(w) for w in tokens]) if tokens else {}
-            if not tokens or max(idf.values(), default=0.0) >= FOCUS_MIN_IDF:
-                kept.append((focus, tokens))
+    @staticmethod
+    def required(analysis: QuestionAnalysis) -> QuestionAnalysis:
+        """The analysis with only the names an answer must carry as written.
+
+        Code-like names (``core.fileMode``, ``--force``, ``[L]``, ``HTTP/3``, quoted
+        terms) must appear. Plain words that are only capitalised ("Redirect", "HTTPS",
+        "Git") weigh double but are not required: documentation says "SSL" where a
+        question says "HTTPS".
+        """
+        kept = [(f, w) for f, w in zip(analysis.focus, analysis.focus_words, strict=True)
+                if not _PLAIN_NAME.fullmatch(f)]
         if len(kept) == len(analysis.focus):
             return analysis
         return replace(analysis, focus=tuple(f for f, _ in kept),
@@ -370,12 +374,13 @@ class AnswerJudge:
         self, analysis: QuestionAnalysis, evidence: list[Evidence], context: str = "",
     ) -> list[Judgement]:
         """Every quotable candidate of the evidence judged against the question, best first."""
-        analysis = self.required(analysis)
         weights = self.weights(analysis)
+        analysis = self.required(analysis)
         total = sum(weights.values()) or 1.0
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in focus_words)
         crux = self.crux(analysis, weights)
+        # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
         context_stems = {stem(w) for w in words(context)
@@ -459,8 +464,10 @@ class AnswerJudge:
                             if m in (IN_SECTION, IN_TITLE)) / total
                 if not analysis.focus:
                     focus_found = True
+                elif several:
+                    focus_found = any(focus_hits[:2]) and all(focus_hits[2:])
                 else:
-                    focus_found = any(focus_hits) if several else all(focus_hits)
+                    focus_found = all(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED
                 fit = _fits(analysis, cand, text)
@@ -546,16 +553,26 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     for focus in analysis.focus:  # "push.default" names a setting, it is not a default
         plain = re.sub(re.escape(neutralize_markup(focus)), " ", plain, flags=re.IGNORECASE)
         question = question.replace(focus.lower(), " ")
-    digits = bool(_DIGIT_RE.search(plain))
     if "default" in question and not _DEFAULT_RE.search(plain):
         return False
     if re.search(r"\b(version|release)\b", question):
-        return bool(re.search(r"\d+\.\d+", plain))
-    if "how long" in question:
-        return digits or bool(_DURATION_RE.search(plain))
-    if re.search(r"\bhow (many|often)\b", question):
-        return digits or bool(_COUNT_RE.search(plain))
-    return digits or bool(_VALUE_RE.search(plain))
+        value = re.compile(r"\d+\.\d+")
+    elif "how long" in question:
+        value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
+    elif re.search(r"\bhow (many|often)\b", question):
+        value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}", re.IGNORECASE)
+    else:
+        value = re.compile(f"{_DIGIT_RE.pattern}|{_VALUE_RE.pattern}", re.IGNORECASE)
+    # The value must stand near what the question asks about, not anywhere in the span.
+    asked = {stem(w) for w in analysis.content} - {
+        stem(w) for f in analysis.focus for w in words(f)}
+    tokens = re.findall(r"\S+", plain)
+    near = [i for i, tok in enumerate(tokens)
+            if any(stem(w) in asked for w in words(tok))] if asked else list(range(len(tokens)))
+    for i, tok in enumerate(tokens):
+        if value.search(tok) and any(abs(i - j) <= NEAR_WORDS for j in near):
+            return True
+    return bool(value.search(plain)) and not asked
 
 
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:

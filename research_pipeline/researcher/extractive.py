@@ -58,7 +58,7 @@ from research_pipeline.text import (
 )
 from research_pipeline.topics import Topic
 
-FACTS_PER_QUESTION = 3
+FACTS_PER_QUESTION = 4
 _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,

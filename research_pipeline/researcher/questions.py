@@ -149,8 +149,9 @@ def answer_type(question: str) -> AnswerType:
     return "explanation"
 
 
-_EXAMPLES = re.compile(r"\b(such as|like|e\.g\.|for example|for instance|say)\b[^?.;]*",
-                       re.IGNORECASE)
+_EXAMPLES = re.compile(
+    r"\b(such as|like|e\.g\.|for example|for instance)\s+.*?(?=,|[?.;]|$|\s+(with|in|for|"
+    r"on|to|from|using|via|inside|into|at|by|when|if)\b)", re.IGNORECASE)
 
 
 def focus_terms(question: str) -> list[str]:

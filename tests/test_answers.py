@@ -1,0 +1,126 @@
+"""Question analysis and answer selection: focus, answer types, honest labels."""
+
+import pytest
+
+from research_pipeline.corpus.htmldoc import parse_html
+from research_pipeline.corpus.structure import passages
+from research_pipeline.models import ResearchPlan, Source
+from research_pipeline.researcher.base import Evidence
+from research_pipeline.researcher.extractive import ExtractiveResearcher
+from research_pipeline.researcher.questions import analyse
+
+
+@pytest.mark.parametrize(("question", "kind", "focus"), [
+    ("What is the default value of AllowOverride?", "number", ("AllowOverride",)),
+    ("Which levels can I set with the LogLevel directive?", "list", ("LogLevel",)),
+    ("What is the difference between the [L] and [END] flags?", "comparison", ("[L]", "[END]")),
+    ("Why is it a bad idea to rebase a published branch?", "reason", ()),
+    ("Can I use AllowOverride inside a <Location> section?", "yesno",
+     ("AllowOverride", "<Location>")),
+    ("How do I stash untracked files?", "procedure", ()),
+    ("What does core.fileMode control?", "definition", ("core.fileMode",)),
+    ("I set help.autoCorrect to 20. How long does Git wait?", "number", ("Git",)),
+    ("How do I compress types such as HTML and CSS with mod_deflate?", "procedure",
+     ("mod_deflate",)),
+    ("What is the difference between HEAD~2 and HEAD^2?", "comparison", ("HEAD~2", "HEAD^2")),
+    ("If a directory is ignored, can I re-include a file inside it?", "yesno", ()),
+    ("What happens when the module cannot be found?", "explanation", ()),
+])
+def test_question_analysis(question, kind, focus):
+    analysis = analyse(question)
+    assert analysis.answer_type == kind
+    assert analysis.focus == focus
+
+
+def test_negated_words_match_their_un_forms():
+    assert analyse("How do I stash files that are not tracked yet?").negated == ("tracked",)
+
+
+KILN = """<html><body><h1>Kiln manual</h1>
+<h2 id="firetemp">FireTemp</h2>
+<table><tr><th>Description:</th><td>Sets the peak firing temperature</td></tr>
+<tr><th>Default:</th><td>FireTemp 1000 degrees</td></tr></table>
+<p>The FireTemp directive sets the peak temperature of a firing in degrees Celsius.
+Raising it shortens the life of the elements.</p>
+<h2 id="modes">Firing modes</h2>
+<p>Every firing uses one mode. The kiln supports the following firing modes:</p>
+<ul><li>bisque, at a low heat, for unglazed ware</li><li>glaze, at a high heat</li>
+<li>raku, outdoors, with quick cooling</li></ul>
+<h2 id="venting">Venting</h2>
+<p>Vent the kiln during the first hour because water and carbon burn out of the clay
+and the fumes corrode the elements.</p>
+<p>Oxidation firings keep the vent open, while reduction firings close it to starve
+the flames of oxygen.</p>
+<h2 id="serial">Serialization</h2>
+<p>Serialization of firing logs writes each log to disk in a compact binary form.</p>
+</body></html>"""
+
+
+def _kiln_evidence() -> list[Evidence]:
+    out = []
+    for n, p in enumerate(passages(parse_html(KILN).blocks)):
+        out.append(Evidence(Source(source_id=f"k{n}", url=f"https://kiln.example/#{p.anchor}",
+                                   title="Kiln manual", text=p.text, provider="local",
+                                   section=p.section, layout=p.layout), 10.0 - n, 1))
+    return out
+
+
+def _judge(question: str):
+    plan = ResearchPlan(topic_id="k", title="Kilns", questions=[{"id": 1, "text": question}],
+                        queries=[])
+    researcher = ExtractiveResearcher()
+    evidence = _kiln_evidence()
+    reflection = researcher.reflect(plan, evidence, 1)
+    facts = researcher.extract_facts(plan, reflection, evidence)
+    return reflection.assessments[0], facts
+
+
+def test_a_list_answer_comes_with_its_lead_in():
+    status, facts = _judge("Which firing modes does the kiln support?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer"
+    assert facts[0].text.startswith("The kiln supports the following firing modes: • bisque")
+    assert "raku" in facts[0].text
+
+
+def test_a_default_value_comes_from_the_row_that_says_default():
+    status, facts = _judge("What is the default value of FireTemp?")
+    assert status.status == "answered"
+    assert "FireTemp 1000 degrees" in facts[0].text
+
+
+def test_a_reason_question_is_answered_by_the_clause_that_gives_the_reason():
+    status, facts = _judge("Why should the kiln be vented during the first hour?")
+    assert status.status == "answered"
+    assert "because water and carbon burn out" in facts[0].text
+
+
+def test_a_comparison_gets_both_sides():
+    status, facts = _judge("What is the difference between oxidation and reduction firings?")
+    assert status.status == "answered"
+    assert "while reduction firings close it" in facts[0].text
+
+
+def test_a_question_the_sources_cannot_answer_gets_no_quote_and_a_plain_reason():
+    status, facts = _judge("How many kilns can share one chimney flue?")
+    assert status.status == "unanswered" and facts == []
+    assert "chimney" in status.note or "flue" in status.note
+    assert not any(part.endswith(("ey", "u")) and len(part) < 5 for part in status.note.split())
+
+
+def test_a_code_name_is_required_as_written():
+    status, facts = _judge("What does the FireVent directive set?")
+    assert status.status == "unanswered" and facts == []
+    assert "FireVent" in status.note
+
+
+def test_every_quote_is_verbatim_and_long_enough():
+    evidence = {e.source.source_id: " ".join(e.source.text.split()) for e in _kiln_evidence()}
+    for question in ("Which firing modes does the kiln support?",
+                     "What is the default value of FireTemp?",
+                     "Why should the kiln be vented during the first hour?"):
+        _, facts = _judge(question)
+        for fact in facts:
+            assert fact.quote in evidence[fact.source_id]
+            assert len(fact.quote.split()) >= 5
+            assert "```" not in fact.quote

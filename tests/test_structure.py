@@ -1,0 +1,204 @@
+"""Documents as structure: main content, headings with anchors, lists, tables, terms, code."""
+
+from pathlib import Path
+
+import pytest
+
+from research_pipeline.corpus.documents import chunk_document, load_file
+from research_pipeline.corpus.htmldoc import parse_html
+from research_pipeline.corpus.manager import CorpusManager
+from research_pipeline.corpus.structure import SECTION_START, passages
+from research_pipeline.corpus.textdoc import markdown_blocks, pdf_blocks, text_blocks
+from research_pipeline.search import LocalSearch, SearchFilters
+
+PAGE = """<html><head><title>kiln - Pottery Manual</title>
+<link rel="canonical" href="https://pottery.example/kiln.html"></head><body>
+<div id="page-header"><p class="menu"><a href="a.html">Modules</a> | <a href="b.html">FAQ</a> |
+<a href="c.html">Glossary</a></p><p>Pottery Manual Version 3</p></div>
+<div id="path"><a href="/">Home</a> &gt; <a href="/docs">Docs</a> &gt; <a href="k">Kilns</a></div>
+<nav><ul><li><a href="x">Prev</a></li><li><a href="y">Next</a></li></ul></nav>
+<div id="content"><h1>Firing a kiln</h1>
+<ul id="toc"><li><a href="#temp">FireTemp</a></li><li><a href="#modes">Modes</a></li></ul>
+<h2 id="temp">FireTemp <a class="permalink" href="#temp">¶</a></h2>
+<table class="directive"><tr><th>Description:</th><td>Sets the firing temperature</td></tr>
+<tr><th>Default:</th><td>FireTemp 1000</td></tr>
+<tr><th>Context:</th><td>kiln config</td></tr></table>
+<p>The FireTemp directive sets the peak temperature in degrees Celsius.</p>
+<pre>FireTemp 1200
+# a comment &lt;b&gt;</pre>
+<h2><a name="modes" id="modes">Modes</a></h2>
+<p>The kiln supports the following firing modes:</p>
+<ul><li>bisque firing at a low heat</li><li>glaze firing at a high heat</li>
+<li>raku firing outdoors</li></ul>
+<dl><dt>cone 06</dt><dd><p>A low temperature, used for bisque ware that is fired again
+later, before glazing, so that it stays porous enough to absorb the glaze evenly across its
+whole surface without runs or bare patches; potters often pick it for earthenware, for
+terracotta and for any clay body that would slump or bloat if it were fired much hotter.</p></dd>
+<dt>cone 10</dt><dd><p>A high temperature for stoneware and porcelain.</p>
+<p>It needs a gas or a large electric kiln.</p></dd></dl>
+<p>Write &lt;Directory&gt; blocks, and x &lt; y stays as it is.</p>
+</div><div id="footer">Copyright 2024 The Pottery Foundation</div>
+<script>var x = "lava";</script></body></html>"""
+
+
+def test_html_keeps_main_content_and_its_structure():
+    page = parse_html(PAGE)
+    assert page.title == "Firing a kiln"
+    assert page.canonical == "https://pottery.example/kiln.html"
+    text = "\n".join(b.text for b in page.blocks)
+    for chrome in ("Modules", "Prev", "Home", "Copyright", "lava", "¶"):
+        assert chrome not in text
+    headings = [(b.text, b.anchor) for b in page.blocks if b.kind == "heading"]
+    assert headings == [("FireTemp", "temp"), ("Modes", "modes")]
+    table = next(b for b in page.blocks if b.kind == "table")
+    assert table.text.splitlines() == ["Description: Sets the firing temperature",
+                                       "Default: FireTemp 1000", "Context: kiln config"]
+    code = next(b for b in page.blocks if b.kind == "code")
+    assert code.text.startswith("```\nFireTemp 1200") and "&lt;b>" in code.text
+    lists = [b.text for b in page.blocks if b.kind == "list"]
+    assert lists[0].splitlines() == ["• bisque firing at a low heat",
+                                     "• glaze firing at a high heat", "• raku firing outdoors"]
+    # Entities never turn into markup; a lone "<" that cannot open a tag stays as it is.
+    assert "Write &lt;Directory> blocks, and x < y stays as it is." in text
+
+
+def test_passages_know_their_section_and_keep_lead_ins_with_lists():
+    chunks = passages(parse_html(PAGE).blocks)
+    by_section: dict = {}
+    for p in chunks:
+        by_section.setdefault(p.section, p)
+    temp = by_section["FireTemp"]
+    assert temp.anchor == "temp" and temp.layout[0] == (SECTION_START, 0, 0)
+    assert not temp.text.startswith("FireTemp\n")  # headings live in the section, not the text
+    modes = by_section["Modes"]
+    assert "following firing modes:\n\n• bisque" in modes.text
+    kinds = [kind for kind, _, _ in modes.layout]
+    assert kinds[:3] == [SECTION_START, "para", "list"]
+    # A definition list with a long description becomes sub-sections, its term first.
+    cone = by_section["Modes › cone 06"]
+    assert cone.text.startswith("cone 06\n\nA low temperature")
+
+
+def test_citations_carry_the_page_anchor_only_for_html(tmp_path):
+    (tmp_path / "kiln.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "notes.md").write_text(
+        "---\ntitle: Notes\nurl: https://pottery.example/notes\n---\n# Notes\n\n## Glazes\n\n"
+        "Glazes melt into glass on the surface of the pot when it is fired.\n", encoding="utf-8")
+    html = chunk_document(load_file(tmp_path / "kiln.html", tmp_path))
+    assert {c.url for c in html if c.section == "FireTemp"} == {
+        "https://pottery.example/kiln.html#temp"}
+    md = chunk_document(load_file(tmp_path / "notes.md", tmp_path))
+    assert [(c.section, c.url) for c in md] == [("Glazes", "https://pottery.example/notes")]
+
+
+def test_short_definition_lists_stay_one_list():
+    page = parse_html("<p>Files read:</p><dl><dt>/etc/app</dt><dd>System-wide file.</dd>"
+                      "<dt>~/.app</dt><dd>User file.</dd></dl>")
+    assert [(b.kind, b.text) for b in page.blocks] == [
+        ("para", "Files read:"), ("list", "• /etc/app: System-wide file.\n• ~/.app: User file.")]
+
+
+def test_chrome_recurring_across_a_corpus_is_left_out(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for n in range(6):
+        (docs / f"p{n}.html").write_text(
+            f"<html><body><p>Pottery Manual Version 3</p><h1>Page {n}</h1>"
+            f"<p>Page {n} explains glaze number {n} and how it is mixed from ash.</p>"
+            "</body></html>", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "pots")
+    hits = LocalSearch(manager, ["pots"]).search("pottery manual glaze", SearchFilters(), 10)
+    assert hits and all("Pottery Manual Version 3" not in h.source.text for h in hits)
+    # Re-adding unchanged files reads nothing.
+    assert manager.add_folder(docs, "pots").unchanged == 6
+
+
+RST = '''The "widget" statement
+**********************
+
+   widget_stmt ::= "widget" name
+
+The widget statement is executed in two steps:
+
+1. find the widget, loading it if necessary
+
+2. bind a name to it in the local namespace:
+
+   * a nested note about binding
+
+Examples:
+
+   widget foo   # binds foo
+   widget bar   # binds bar
+
+Widget methods
+==============
+
+object.spin(self, speed)
+
+   Spin the widget at *speed* turns a second.
+
+   Spinning faster than the limit raises an error.
+
+After the methods.
+'''
+
+
+def test_plain_text_structure_from_layout():
+    blocks = text_blocks(RST)
+    assert (blocks[0].kind, blocks[0].text, blocks[0].level) == (
+        "heading", 'The "widget" statement', 1)
+    kinds = [b.kind for b in blocks]
+    assert kinds[1] == "code"  # a grammar rule is code
+    steps = next(b for b in blocks if b.kind == "list")
+    assert steps.text.splitlines() == [
+        "1. find the widget, loading it if necessary",
+        "2. bind a name to it in the local namespace:", "  • a nested note about binding"]
+    assert any(b.kind == "code" and "widget foo" in b.text for b in blocks)
+    term = next(b for b in blocks if b.kind == "term")
+    assert term.text == "object.spin(self, speed)"
+    chunks = passages(blocks[1:])
+    spin = next(p for p in chunks if p.section.endswith("object.spin(self, speed)"))
+    assert "Spinning faster than the limit raises an error." in spin.text
+    after = next(p for p in chunks if "After the methods." in p.text)
+    assert after.section == "Widget methods"
+
+
+def test_markdown_structure():
+    blocks = markdown_blocks("# Title\n\nIntro with [a link](x) word.\n\n## Part\n\n"
+                             "Options:\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+                             "```\ncode here\n```\n")
+    assert [b.kind for b in blocks] == ["heading", "para", "heading", "para", "list", "table",
+                                        "code"]
+    assert blocks[1].text == "Intro with a link word."
+    assert blocks[5].text == "a | b\n1 | 2"
+
+
+def test_pdf_running_headers_and_page_numbers_are_dropped():
+    pages = [f"Pottery Manual\nGlazes melt on page {n} into glass when fired hot.\n"
+             f"Clay shrinks as it dries and again as it is fired.\n{n}" for n in range(1, 5)]
+    text = "\n".join(b.text for b in pdf_blocks(pages))
+    assert "Pottery Manual" not in text and "Glazes melt on page 3" in text
+    assert "\n4\n" not in f"\n{text}\n"
+
+
+@pytest.mark.parametrize(("dirty", "clean"), [
+    ("&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;script>alert(1)&lt;/script>"),
+    ("a < b and c > d", "a < b and c > d"),
+])
+def test_stored_text_never_holds_a_tag(dirty, clean):
+    assert parse_html(f"<p>{dirty}</p>").blocks[0].text == clean
+
+
+def test_builtin_corpus_has_c_functions_and_real_reference_pages(builtin_data_dir):
+    manager = CorpusManager(Path(builtin_data_dir))
+    files = manager.get("python-docs").manifest()["files"]
+    assert "module/heapq/heappush" in files and "module/bisect/insort_right" in files
+    assert "module/functools/reduce" in files
+    hits = LocalSearch(manager, ["python-docs"]).search("try statement except clause finally",
+                                                        SearchFilters(), 10)
+    urls = {h.source.url for h in hits if "language reference" in h.source.title}
+    assert urls and all("search.html" not in u for u in urls)
+    assert "https://docs.python.org/3.11/reference/compound_stmts.html#try" in urls or any(
+        u.endswith(".html#try") for u in urls)
