@@ -12,7 +12,7 @@ from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import STOPWORDS, terms, words
-from research_pipeline.untrusted import clean_title, safe_url
+from research_pipeline.untrusted import safe_url
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class LocalSearch:
         return out
 
     def _citable(self, corpus: str, hit: IndexHit) -> IndexHit | None:
-        """The hit with a URL and title fit for a footnote, or None when it has none.
+        """The hit with a URL fit for a footnote, or None when it has none.
 
         Indexes built before URLs were checked may hold any URL: such a passage is cited
         by its file's URI, or not at all.
@@ -113,7 +113,7 @@ class LocalSearch:
             url = safe_url((Path(source) / hit.doc_id).resolve().as_uri())
             if url is None:
                 return None
-        return replace(hit, url=url, title=clean_title(hit.title))
+        return hit if url == hit.url else replace(hit, url=url)
 
     @staticmethod
     def _add(out: list[SearchHit], seen: dict[str, IndexHit], corpus: str, hit: IndexHit,

@@ -22,7 +22,7 @@ from research_pipeline.corpus.documents import chunk_document
 from research_pipeline.corpus.manager import accept_url, read_document
 from research_pipeline.errors import CorpusError, TopicFileError
 from research_pipeline.topics import TOPIC_ID_RE, TopicSpec, load_topics, parse_topic
-from research_pipeline.untrusted import BIDI_CHARS, may_quote, safe_url
+from research_pipeline.untrusted import BIDI_CHARS, clean_title, may_quote, safe_url
 from tests.pdfgen import make_pdf
 
 SLOWEST_S = 5.0
@@ -262,7 +262,7 @@ def _check_corpus_file(work: Path, name: str, raw: bytes) -> None:
         assert safe_url(doc.url) == doc.url and doc.url.split(":", 1)[0] in (
             "http", "https", "file")
         assert "#" not in doc.url
-        assert doc.title and not re.search(r"[\[\]()<>\x00-\x1f]", doc.title)
+        assert not re.search(r"[\[\]()<>\x00-\x1f]", clean_title(doc.title))
         for chunk in chunk_document(doc):
             # A passage may carry a #fragment the document defines (HTML anchors).
             assert chunk.url == doc.url or chunk.url.startswith(doc.url + "#")

@@ -165,7 +165,7 @@ def test_hostile_exa_results_never_become_sources(services, monkeypatch):
         hits = live.search.search("tides", SearchFilters(), 5)
     assert [(h.source.url, h.source.title) for h in hits] == [
         ("https://ok.example/a%20b", "Newline"),  # the newline is stripped, the rest a fragment
-        ("https://ok.example/page%281%29", "Good ［^1］ ＜i＞page＜/i＞"),
+        ("https://ok.example/page%281%29", "Good [^1] <i>page</i>"),  # cleaned when printed
     ]
 
 

@@ -25,7 +25,7 @@ from research_pipeline.corpus.documents import (
 from research_pipeline.corpus.index import INDEX_FORMAT, CorpusIndex
 from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
-from research_pipeline.untrusted import UnsafeURLError, clean_title, normalize_url
+from research_pipeline.untrusted import UnsafeURLError, normalize_url
 
 BUILTIN = "python-docs"
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -81,13 +81,13 @@ def read_document(path: Path, root: Path) -> Document:
 
 
 def accept_url(doc: Document, path: Path) -> str | None:
-    """Make the document's URL and title fit the report contract; a warning if changed.
+    """Make the document's URL fit the report contract; a warning if it had to be replaced.
 
     A URL that is not http, https or file (or is malformed) is replaced by the file's
     ``file://`` URI: the document is still ingested. Spaces and parentheses are
-    percent-encoded; a fragment is dropped (the document defines no anchor for it).
+    percent-encoded; a fragment is dropped (passages add the anchors the document
+    defines). The title is stored as it is: the report cleans titles where it prints them.
     """
-    doc.title = clean_title(doc.title, fallback=path.stem)
     try:
         doc.url = normalize_url(doc.url, keep_fragment=False)
     except UnsafeURLError as exc:

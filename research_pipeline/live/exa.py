@@ -14,7 +14,7 @@ from research_pipeline.live.runtime import RateLimiter, Runtime
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
-from research_pipeline.untrusted import clean_title, safe_url
+from research_pipeline.untrusted import safe_url
 
 _TRACKING = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref_src")
 MAX_TEXT_CHARS = 30_000
@@ -135,7 +135,7 @@ class ExaSearch:
             if not text.strip():
                 continue
             source = Source(source_id=f"exa:{stable_hash(url)}", url=url,
-                            title=clean_title(result["title"] or url), text=text,
+                            title=" ".join((result["title"] or url).split()), text=text,
                             provider="exa", published_date=result["published_date"])
             hits.append(SearchHit(source=source, rank=len(hits) + 1,
                                   score=float(result["score"] or 0.0)))
