@@ -25,7 +25,7 @@ rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
@@ -41,6 +41,7 @@ MAX_CANDIDATE_CHARS = 700
 # variant ("slow"/"slowly"), in the passage's heading path, in its document title.
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
+SUBJECT_WEIGHT = 1.5
 ANSWERED = 0.6
 PARTIAL = 0.45
 # The words of the question besides its focus must be covered too: a span that only
@@ -62,12 +63,16 @@ CONTEXT_SHARE = 0.4
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 # Verbs are how a question is worded, not what it hinges on.
-_VERBS = frozenset("""hold holds keep keeps get gets make makes use uses run runs set sets put
-    puts stop stops start starts give gives take takes allow allows change changes call calls
-    pass passes return returns mean means happen happens work works need needs want wants
-    try tries look looks see sees add adds show shows tell tells find finds let lets go goes
-    come comes leave leaves say says become becomes remain remains provide provides contain
-    contains decide decides choose chooses""".split())
+_VERB_ROOTS = """hold keep get make use run set put stop start give take allow change call pass
+    return mean happen work need want try look see add show tell find let go come leave say
+    become remain provide contain decide choose catch handle raise throw combine turn
+    create build write read send receive open close load store save print apply define
+    accept refer affect cause mix merge behave break fail succeed replace resolve compare
+    differ exist occur matter depend consider expect prevent enable disable support""".split()
+_VERBS = frozenset(f for root in _VERB_ROOTS for f in (
+    root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
+    (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
+    if root.endswith("e") else root))
 
 _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
@@ -118,6 +123,22 @@ _DEFINE_RE = re.compile(
     r"defines?|enables?|allows?|causes?|returns?|contains?|provides?|makes?|tells?|"
     r"used (to|for)|lets?|configures?|selects?|gives?|creates?)\b",
     re.IGNORECASE)
+
+
+_CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
+_CONSEQUENCE_RE = re.compile(
+    r"\b(is raised|raises?|re-raised|terminat\w*|propagat\w*|is lost|discard\w*|ignored|"
+    r"is called|are called|is executed|is returned|returns?|stops?|abort\w*|fails?|"
+    r"results? in|causes?|then|so that|is saved|is cleared|is set|becomes?|is replaced)\b",
+    re.IGNORECASE)
+_MECHANISM_Q = re.compile(
+    r"\bhow (does|do|is|are|can)\b.*\b(choose|chooses|decide|decides|determine|determines|"
+    r"select|selects|pick|picks|find|finds|know|knows|resolve|resolved|locate|locates|"
+    r"match|matches|look up|looks up)\b", re.IGNORECASE)
+_PROCESS_RE = re.compile(
+    r"\b(search\w*|inspect\w*|in turn|until|first|then|next|match\w*|look\w*|attempt\w*|"
+    r"order|each|one by one|check\w*|compar\w*|walk\w*|scan\w*|consult\w*|step\w*|"
+    r"precedence|before|after|otherwise)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -276,7 +297,12 @@ def _cap_lines(text: str, start: int, end: int) -> int:
 
 
 def _focus_in(focus: str, haystack: str) -> bool:
-    """A focus term appears in text as written (case-insensitive, on word boundaries)."""
+    """A focus term appears in text as written (case-insensitive, on word boundaries).
+
+    An elided construct ("raise ... from") appears when each of its parts does.
+    """
+    if " ... " in focus:
+        return all(_focus_in(part, haystack) for part in focus.split(" ... "))
     needle = neutralize_markup(focus).lower()
     hay = haystack.lower()
     idx = hay.find(needle)
@@ -336,7 +362,11 @@ class AnswerJudge:
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
-            out[word] = weight * (FOCUS_WEIGHT if word in focus_words else 1.0)
+            if word in focus_words:
+                weight *= FOCUS_WEIGHT
+            elif word in analysis.subject:
+                weight *= SUBJECT_WEIGHT
+            out[word] = weight
         return out
 
     @staticmethod
@@ -362,13 +392,21 @@ class AnswerJudge:
         or a verb, when rare enough to be required.
         """
         focus_words = [w for f in analysis.focus_words for w in f if w in weights]
-        pool = focus_words or [w for w in weights if w not in VAGUE and w not in _VERBS
-                               and len(w) >= 3 and not w.endswith(("ed", "ing"))]
+        if focus_words:
+            return max(focus_words, key=lambda w: weights[w])
+
+        def plain(w: str) -> bool:
+            return (w not in VAGUE and w not in _VERBS and len(w) >= 3
+                    and not w.endswith(("ed", "ing")))
+
+        subject = [w for w in analysis.subject if w in weights and plain(w)]
+        if subject:
+            return max(subject, key=lambda w: weights[w])
+        pool = [w for w in weights if plain(w)]
         if not pool:
             return None
         best = max(pool, key=lambda w: weights[w])
-        base = weights[best] / (FOCUS_WEIGHT if best in focus_words else 1.0)
-        return best if focus_words or base >= CRUX_IDF else None
+        return best if weights[best] >= CRUX_IDF else None
 
     def judge(
         self, analysis: QuestionAnalysis, evidence: list[Evidence], context: str = "",
@@ -433,6 +471,14 @@ class AnswerJudge:
             passage_stems = frozenset().union(*(c.stems for c in cands))
             passage_cov, passage_rest = cover(match(passage_words, passage_stems, heading),
                                               total)
+            # What the passage's headings say it is about: its section path counts fully,
+            # its document title at a third.
+            heading_share = sum(
+                weights[w] * (1.0 if (w in heading.section_words
+                                      or stem(w) in heading.section_stems) else
+                              (1 / 3 if (w in heading.title_words
+                                         or stem(w) in heading.title_stems) else 0.0))
+                for w in weights) / total
             for cand in cands:
                 text = cand.text
                 found = match(cand.words, cand.stems, heading)
@@ -460,8 +506,7 @@ class AnswerJudge:
                            + (1 - CONTEXT_SHARE) * own_rest)
                 matched = [w for w, m in found.items() if m]
                 missing = [w for w, m in found.items() if not m]
-                about = sum(weights[w] for w, m in found.items()
-                            if m in (IN_SECTION, IN_TITLE)) / total
+                about = heading_share
                 if not analysis.focus:
                     focus_found = True
                 elif several:
@@ -470,7 +515,8 @@ class AnswerJudge:
                     focus_found = all(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED
-                fit = _fits(analysis, cand, text)
+                shape = _fits(analysis, cand, text)
+                fit = shape > 0
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 place = 0.08 if cand.leads_section and (
@@ -478,10 +524,10 @@ class AnswerJudge:
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.1 if (analysis.answer_type in ("list", "procedure")
                                  and cand.kind in ("list", "table")) else 0.0
-                rank = (coverage + 0.5 * rest + 0.15 * own_cov + (0.2 if fit else 0.0) + shaped
+                rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
-                        + 0.15 * about - length)
+                        + 0.3 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, analysis.answer_type == "number", matched, missing))
@@ -498,7 +544,8 @@ class AnswerJudge:
                 or next((j for j in judged if j.partly_answers()), None)
                 or (judged[0] if judged else None))
 
-    def label(self, analysis: QuestionAnalysis, judged: list[Judgement]
+    def label(self, analysis: QuestionAnalysis, judged: list[Judgement],
+              evidence: Sequence[Evidence] = ()
               ) -> tuple[QuestionStatus, str, Judgement | None]:
         """The honest status of a question, why in plain words, and the deciding span."""
         analysis = self.required(analysis)
@@ -525,6 +572,13 @@ class AnswerJudge:
             return "partial", f"the closest passage ({where}) answers it only in part", best
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
+        in_code = [f for f in unnamed if any(
+            _focus_in(f, f"{e.source.title} {e.source.section} {e.source.text}")
+            for e in evidence)]
+        if in_code:
+            return "unanswered", (f"the sources show {', '.join(in_code)} only in code "
+                                  "examples or signatures, which are not quoted as findings"
+                                  ), best
         if unnamed:
             return "unanswered", (f"none of the sources found mentions "
                                   f"{', '.join(unnamed)}"), best
@@ -575,23 +629,45 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     return bool(value.search(plain)) and not asked
 
 
-def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:
+def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
+    """How well a span has the shape of the answer asked for: 0 (not at all) to 1.
+
+    Shapes read from cue words are graded: a span with several cues of a reason or a
+    procedure ("because ... so that", "search ... in turn ... until") fits better than
+    one with a single stray cue.
+    """
     kind = analysis.answer_type
     if kind == "number":
-        return _number_fits(analysis, text)
+        return float(_number_fits(analysis, text))
     if kind == "list":
         if cand.kind in ("list", "table"):
-            return text.count("\n") >= 1
-        return bool(_ENUMERATION_RE.search(text))
+            return float(text.count("\n") >= 1)
+        return float(bool(_ENUMERATION_RE.search(text)))
     if kind == "procedure":
-        return cand.kind in ("list", "item") or bool(_PROCEDURE_RE.search(text))
+        if cand.kind in ("list", "item"):
+            return 1.0
+        return _cues(_PROCEDURE_RE, text)
     if kind == "reason":
-        return bool(_REASON_RE.search(text))
+        return _cues(_REASON_RE, text)
     if kind == "comparison":
         named = sum(_focus_in(f, text) for f in analysis.focus)
-        return named >= 2 or bool(_COMPARE_RE.search(text))
+        return 1.0 if named >= 2 else _cues(_COMPARE_RE, text)
     if kind == "yesno":
-        return bool(_YESNO_RE.search(text))
+        return _cues(_YESNO_RE, text)
     if kind == "definition":
-        return cand.kind == "term" or cand.leads_section or bool(_DEFINE_RE.search(text))
-    return True
+        if cand.kind == "term" or cand.leads_section:
+            return 1.0
+        return _cues(_DEFINE_RE, text)
+    if _CONSEQUENCE_Q.search(analysis.text):
+        # "What happens when/to X": the answer says what follows.
+        return _cues(_CONSEQUENCE_RE, text)
+    if _MECHANISM_Q.search(analysis.text):
+        # "How does X choose/find/resolve ...": the answer describes a search or an order.
+        return _cues(_PROCESS_RE, text)
+    return 1.0
+
+
+def _cues(pattern: re.Pattern[str], text: str) -> float:
+    """Distinct cue words of a shape in a span, as a grade: one cue 1/3, three or more 1."""
+    found = {m.group(0).lower() for m in pattern.finditer(text)}
+    return min(1.0, len(found) / 3)

@@ -131,7 +131,7 @@ class ExtractiveResearcher:
         """The question's judged spans, best first; its status, why, and deciding span."""
         analysis = self.judge.required(self.analysis(question))
         judged = self.judge.judge(analysis, evidence, context)
-        status, note, best = self.judge.label(analysis, judged)
+        status, note, best = self.judge.label(analysis, judged, evidence)
         return analysis, judged, status, note, best
 
     # -- the steps ---------------------------------------------------------------------

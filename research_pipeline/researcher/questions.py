@@ -31,6 +31,8 @@ TYPE_NAMES: dict[str, str] = {
 }
 
 _QUOTED = re.compile(r"`([^`]+)`|\"([^\"]{1,60})\"|“([^”]{1,60})”|'([^'\s][^']{0,58}[^'\s])'")
+# An elided construct: "raise ... from", "try ... except".
+_ELIDED = re.compile(r"\b([A-Za-z_]\w*) (?:\.\.\.|…) ([A-Za-z_]\w*)\b")
 _IDENTIFIER = re.compile(
     r"(?<![\w-])("
     r"[\w.@]*[~^@{}][\w.@{}~^:+-]*|"              # revisions: HEAD~2, HEAD^2, @{-1}
@@ -110,6 +112,9 @@ class QuestionAnalysis:
     content: tuple[str, ...] = field(default=())  # content words (surface, lowercase)
     # Content words asked about in the negative ("not tracked"): "untracked" says the same.
     negated: tuple[str, ...] = field(default=())
+    # The question's grammatical subject ("the import statement" in "What two operations
+    # does the import statement combine?"): what the answer must be about.
+    subject: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -160,7 +165,7 @@ def focus_terms(question: str) -> list[str]:
     Names given as examples ("such as HTML and CSS") are not required of an answer.
     """
     question = _EXAMPLES.sub(" ", question)
-    found: list[str] = []
+    found: list[str] = [f"{m.group(1)} ... {m.group(2)}" for m in _ELIDED.finditer(question)]
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g)
         if len(value.split()) <= 4:
@@ -188,6 +193,51 @@ def focus_terms(question: str) -> list[str]:
     return out
 
 
+_AUX_AFTER_WH = re.compile(
+    rf"^(?:what|which|how|why|when|where|who)\b.*?\b{_AUX}\s+(.*)$", re.IGNORECASE)
+_DETERMINERS = frozenset("the a an my your our their its this that these those which some "
+                         "any each every".split())
+_PREPOSITIONS = frozenset("of for to in on at by with from into about between during after "
+                          "before over under than as when if while without within".split())
+
+
+def subject_words(question: str) -> tuple[str, ...]:
+    """The words of the question's subject: the noun phrase after its auxiliary verb.
+
+    "What two operations does the import statement combine?" -> ("import", "statement");
+    "What is sys.modules used for?" -> ("sys", "modules"). A subject made only of framing
+    words ("the default value of X") continues after "of".
+    """
+    match = _AUX_AFTER_WH.match(asked_sentence(question).rstrip("?"))
+    if not match:
+        return ()
+    tokens = match.group(2).split()
+    phrase: list[str] = []
+    i = 0
+    while i < len(tokens):
+        word = tokens[i].strip(",;:")
+        low = word.lower()
+        following = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        if not phrase and low in _DETERMINERS:
+            i += 1
+            continue
+        if low in _PREPOSITIONS:
+            if low == "of" and phrase and all(w.lower() in _FRAMING | VAGUE for w in phrase):
+                phrase = []
+                i += 1
+                continue
+            break
+        if phrase and (i == len(tokens) - 1 or following in _DETERMINERS
+                       or low.endswith(("ed", "ing"))):
+            break  # the verb
+        phrase.append(word)
+        if len(phrase) == 4:
+            break
+        i += 1
+    out = [w for w in words(" ".join(phrase)) if w not in STOPWORDS and len(w) > 1]
+    return tuple(w for w in out if w not in _FRAMING)
+
+
 def analyse(question: str) -> QuestionAnalysis:
     """Focus, answer type and content words of one question.
 
@@ -204,4 +254,5 @@ def analyse(question: str) -> QuestionAnalysis:
         focus_words=tuple(tuple(words(f)) for f in focus),
         content=tuple(dict.fromkeys(content)),
         negated=tuple(w for w in negated if w in content),
+        subject=tuple(w for w in subject_words(question) if w in content),
     )
