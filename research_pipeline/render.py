@@ -23,6 +23,7 @@ _MARKER = re.compile(r"\[\^(\d+)\]")
 # thematic break or table row. Stripping it leaves a verbatim span verbatim.
 _BLOCK_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|`{3,}|~{3,}"
                           r"|[-*_=]{3,}|\|)\s*")
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,9}[.)]) (?=\S)")
 UNVERIFIED_LINE = "> Unverified: {failed} of {total} citations failed the citation check."
 # A sentence ends at . ! or ?, with any footnote markers that follow it.
 _SENTENCE_END = re.compile(r"(?<=[.!?])((?:\[\^\d+\])*)\s+(?=\S)")
@@ -61,11 +62,17 @@ class RenderedReport:
 
 
 def _block_safe(paragraph: str) -> str:
-    """The paragraph without block syntax at its start: it stays a paragraph."""
+    """The paragraph with no block syntax at its start but a writer's list-item marker.
+
+    A list item (the writer's own ``- finding``) stays; a heading, quote, fence, break or
+    table row that source or model text would open is stripped, also inside an item.
+    """
+    item = _LIST_ITEM.match(paragraph)
+    prefix, rest = (item.group(0), paragraph[item.end():]) if item else ("", paragraph)
     previous = None
-    while previous != paragraph:
-        previous, paragraph = paragraph, _BLOCK_START.sub("", paragraph, count=1)
-    return paragraph
+    while previous != rest:
+        previous, rest = rest, _BLOCK_START.sub("", rest, count=1)
+    return prefix + rest if rest else ""
 
 
 def _foreign_url(sentence: str, cited: set[str]) -> bool:

@@ -68,12 +68,23 @@ def _open_questions(
     return out
 
 
-def _fact_is_data(fact: Fact) -> bool:
-    """True when the fact's quote and text carry no markup, and no web URL but its own."""
-    own = fact.url.split("#", 1)[0].rstrip("/")
-    return safe_url(fact.url) == fact.url and all(
-        may_quote(text) and all(url.rstrip("/") == own for url in web_urls(text))
-        for text in (fact.quote, fact.text))
+def _is_data(text: str, url: str) -> bool:
+    """True when the text carries no markup and no web URL but its source's own."""
+    own = url.split("#", 1)[0].rstrip("/")
+    return may_quote(text) and all(u.rstrip("/") == own for u in web_urls(text))
+
+
+def _as_data(fact: Fact) -> Fact | None:
+    """The fact as data, or None: its URL and quote must meet the contract.
+
+    A passage whose surrounding text carries markup or a foreign URL while its quote does
+    not is shown by its quote alone (still verbatim), rather than lost.
+    """
+    if safe_url(fact.url) != fact.url or not _is_data(fact.quote, fact.url):
+        return None
+    if _is_data(fact.text, fact.url):
+        return fact
+    return fact.model_copy(update={"text": fact.quote})
 
 
 def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
@@ -88,11 +99,11 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     facts = [f.model_copy(update={"title": cite_titles.get(f.source_id, f.title)})
              for f in facts]
     # A quote that is not verbatim in its stored source never gets a marker, nor does a
-    # fact whose quote or text carries markup or whose URL breaks the contract: whichever
-    # researcher chose it, source text stays data.
-    facts = [f for f in facts
+    # fact whose quote carries markup or whose URL breaks the contract; whichever
+    # researcher chose it, source text stays data (see _as_data).
+    facts = [data for f in facts
              if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))
-             and _fact_is_data(f)]
+             and (data := _as_data(f)) is not None]
     reflection = store.final_reflection(research_id)
     reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
     gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
