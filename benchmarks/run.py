@@ -1,10 +1,15 @@
-"""Benchmarks, measured side by side in one run, reported as ratios.
+"""Benchmarks, measured side by side in one run (``./dev bench``; ``--quick`` for 1 and 4
+topics and 10 offline).
 
-1. Search: tantivy BM25 against a linear scan that scores every passage in Python
+1. Corpus build: the built-in python-docs corpus from scratch; ingest of a 1,000-page HTML
+   manual through ``corpus add`` and its re-add unchanged (``benchmarks/ingest.py``).
+2. Search: tantivy BM25 against a linear scan that scores every passage in Python
    (what a project without an index would do), over the same built-in corpus and queries.
-2. Orchestration: one topic through the domain functions directly against the same
-   topic through Dagster runs (plan_job + research_job) on a real instance.
-3. Corpus build: the built-in python-docs corpus from scratch.
+3. Bulk research against loopback Exa and Gemini (1 s per model call, 0.4 s per search):
+   1, 4 and 100 topics through ``run --approve`` (Dagster) and through the same domain
+   functions in a plain loop with the same concurrency (``benchmarks/bulk.py``).
+4. Offline throughput: 10, 100 and 1,000 topics through ``run --approve`` (the 1,000
+   topic case stops after 30 minutes and counts the reports written by then).
 """
 
 from __future__ import annotations
@@ -73,65 +78,6 @@ def bench_search(data: Path) -> dict[str, float]:
             "speedup": linear_s / tantivy_s}
 
 
-def bench_orchestration(data: Path, work: Path) -> dict[str, float]:
-    import subprocess
-
-    topic = ROOT / "topics" / "exceptions.md"
-    env = dict(os.environ, RESEARCH_DATA_DIR=str(data), RESEARCH_REPORTS_DIR=str(work / "r"),
-               DAGSTER_HOME=str(work / "dh"))
-    (work / "dh").mkdir(exist_ok=True)
-    (work / "dh" / "dagster.yaml").write_text((ROOT / "dagster.yaml").read_text())
-    direct = (
-        "import time, sys\n"
-        "from pathlib import Path\n"
-        "from research_pipeline import pipeline as P\n"
-        "from research_pipeline.settings import load_settings\n"
-        "from research_pipeline.topics import parse_topic\n"
-        "s = P.Services(load_settings())\n"
-        "t = parse_topic(Path(sys.argv[1])); P.register_topic(s, t)\n"
-        "start = time.perf_counter()\n"
-        "P.make_plan(s, t.id, 'b'); P.decide(s, t.id, 'approved', 'bench', None, 'bench')\n"
-        "P.run_research(s, t.id, 'b'); P.extract_facts(s, t.id, 'b')\n"
-        "P.write_report(s, t.id, 'b')\n"
-        "print(time.perf_counter() - start)\n"
-    )
-    exe = Path(sys.executable)
-    started = time.perf_counter()
-    out = subprocess.run([str(exe), "-c", direct, str(topic)], capture_output=True, text=True,
-                         env=dict(env, RESEARCH_DB=str(work / "direct.duckdb")), check=True)
-    direct_total = time.perf_counter() - started
-    direct_steps = float(out.stdout.strip().splitlines()[-1])
-    started = time.perf_counter()
-    subprocess.run([str(exe.with_name("research-pipeline")), "run", str(topic), "--approve"],
-                   capture_output=True, text=True, check=True,
-                   env=dict(env, RESEARCH_DB=str(work / "dagster.duckdb")))
-    dagster_total = time.perf_counter() - started
-    return {"direct_steps_s": direct_steps, "direct_process_s": direct_total,
-            "dagster_cli_s": dagster_total, "overhead_ratio": dagster_total / direct_total}
-
-
-def bench_parallel(data: Path, work: Path) -> dict[str, float]:
-    """The dev eval topics through `run --approve`, in one process and split over two."""
-    import shutil
-    import subprocess
-
-    exe = Path(sys.executable).with_name("research-pipeline")
-    out = {}
-    for workers in (1, 2):
-        root = work / f"parallel-{workers}"
-        shutil.copytree(ROOT / "evalsets" / "dev", root / "topics")
-        (root / "dh").mkdir()
-        env = dict(os.environ, RESEARCH_DATA_DIR=str(data), RESEARCH_DB=str(root / "db.duckdb"),
-                   RESEARCH_REPORTS_DIR=str(root / "r"), RESEARCH_TOPICS_DIR=str(root / "topics"),
-                   DAGSTER_HOME=str(root / "dh"))
-        started = time.perf_counter()
-        subprocess.run([str(exe), "run", "--approve", "--parallel", str(workers)], env=env,
-                       capture_output=True, check=True)
-        out[workers] = time.perf_counter() - started
-    return {"one_s": out[1], "two_s": out[2], "speedup": out[1] / out[2],
-            "topics": len(list((ROOT / "evalsets" / "dev").glob("*.md")))}
-
-
 def bench_corpus(work: Path) -> dict[str, float]:
     from research_pipeline.corpus.manager import CorpusManager
 
@@ -141,88 +87,99 @@ def bench_corpus(work: Path) -> dict[str, float]:
             "build_s": time.perf_counter() - started}
 
 
-def bench_live(work: Path) -> dict[str, float]:
-    """Exa + Gemini through the real SDKs against loopback servers with injected latency."""
-    import textwrap
+def bench_offline(data: Path, work: Path, n: int, limit_s: float) -> dict[str, float]:
+    """``run --approve`` over ``n`` offline topics (extractive, built-in corpus).
 
-    from research_pipeline import pipeline
-    from research_pipeline.settings import load_settings
-    from research_pipeline.topics import parse_topic
-    from tests import fake_world
-    from tests.fakes import FakeServer
+    The topics cycle through the dev eval set's questions under new ids. A case that
+    passes ``limit_s`` is stopped; its throughput counts the reports written by then.
+    """
+    import shutil
+    import subprocess
 
-    model_s, search_s = 1.0, 0.4
-    topic_path = work / "tides.md"
-    topic_path.write_text(textwrap.dedent("""\
-        ---
-        title: "Tides"
-        questions:
-          - "What causes tides?"
-          - "When do spring tides happen?"
-          - "What is the tidal range?"
-        max_rounds: 2
-        ---
-        """))
-    with FakeServer(fake_world.exa_search, latency_s=search_s) as exa, \
-            FakeServer(lambda r: fake_world.gemini_model(r, answer_from_round=2),
-                       latency_s=model_s) as gem:
-        settings = load_settings(
-            db=work / "live.duckdb", reports_dir=work / "live-reports", search="exa",
-            llm="gemini", exa_base_url=exa.url, gemini_base_url=gem.url,
-            exa_api_key="bench", google_api_key="bench",
-        )
-        services = pipeline.Services(settings=settings)
-        topic = parse_topic(topic_path)
-        pipeline.register_topic(services, topic)
-        started = time.perf_counter()
-        pipeline.make_plan(services, topic.id, "bench")
-        pipeline.decide(services, topic.id, "approved", "bench", None, "bench")
-        research = pipeline.run_research(services, topic.id, "bench")
-        facts = pipeline.extract_facts(services, topic.id, "bench")
-        pipeline.write_report(services, topic.id, "bench")
-        wall = time.perf_counter() - started
-        searches, model_calls = len(exa.requests), len(gem.requests)
-        rows = services.store._read(  # noqa: SLF001 - a benchmark reads the audit rows
-            "SELECT step, count(*) AS n FROM llm_calls GROUP BY step")
-    steps = {r["step"]: r["n"] for r in rows}
-    extraction = steps.get("extract_facts", 0)
-    sequential_model = model_calls - extraction
-    workers = settings.model_concurrency
-    rounds = research.rounds
-    spacing = 1 / settings.exa_requests_per_s
-    per_round_search = search_s + max(0, searches / max(rounds, 1) - 1) * spacing
-    critical = (sequential_model * model_s + math.ceil(extraction / workers) * model_s
-                + rounds * per_round_search)
-    serial = model_calls * model_s + searches * search_s
-    return {"wall_s": wall, "critical_s": critical, "serial_s": serial,
-            "model_calls": model_calls, "searches": searches, "rounds": rounds,
-            "facts": facts.facts}
+    import duckdb
+
+    root = work / f"offline-{n}"
+    (root / "topics").mkdir(parents=True)
+    (root / "dh").mkdir()
+    shutil.copyfile(ROOT / "dagster.yaml", root / "dh" / "dagster.yaml")
+    sources = sorted((ROOT / "evalsets" / "dev").glob("*.md"))
+    for i in range(n):
+        text = sources[i % len(sources)].read_text()
+        (root / "topics" / f"t{i:04d}-{sources[i % len(sources)].stem}.md").write_text(text)
+    env = dict(os.environ, RESEARCH_DATA_DIR=str(data), RESEARCH_DB=str(root / "db.duckdb"),
+               RESEARCH_REPORTS_DIR=str(root / "r"), RESEARCH_TOPICS_DIR=str(root / "topics"),
+               DAGSTER_HOME=str(root / "dh"))
+    exe = Path(sys.executable)
+    subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
+                    "get_instance()"], env=env, check=True, capture_output=True)
+    started = time.perf_counter()
+    log = (root / "run.log").open("w")
+    proc = subprocess.Popen([str(exe.with_name("research-pipeline")), "run", "--approve"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        proc.wait(timeout=limit_s)
+        finished = True
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        finished = False
+    wall = time.perf_counter() - started
+    con = duckdb.connect(str(root / "db.duckdb"), read_only=True)
+    try:
+        row = con.execute("SELECT count(DISTINCT topic_id) FROM reports").fetchone()
+    finally:
+        con.close()
+    reports = int(row[0]) if row else 0
+    log.close()
+    if finished and reports < n:
+        errors = [line for line in (root / "run.log").read_text().splitlines()
+                  if line.startswith("error")]
+        print("\n".join(errors[:5]))
+    return {"topics": n, "reports": reports, "wall_s": wall, "finished": finished,
+            "s_per_topic": wall / max(reports, 1)}
 
 
 def main() -> None:
+    import json
+
+    from benchmarks import bulk
+    from benchmarks.ingest import FIRST_ADD_LIMIT_S, READD_LIMIT_S, bench_ingest
+
+    quick = "--quick" in sys.argv
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         corpus = bench_corpus(work)
         print(f"corpus build: {corpus['documents']} documents, {corpus['passages']} passages "
               f"in {corpus['build_s']:.2f}s")
+        ingest = bench_ingest(work / "ingest")
+        if ingest is None:
+            print("ingest: skipped (install apache2-doc and git-doc for the 1,000-page manual)")
+        else:
+            print(f"ingest: {ingest['pages']:.0f} HTML pages -> {ingest['passages']:.0f} "
+                  f"passages in {ingest['first_add_s']:.2f}s (target <= "
+                  f"{FIRST_ADD_LIMIT_S:.0f}s); re-added unchanged in {ingest['readd_s']:.2f}s "
+                  f"(target <= {READD_LIMIT_S:.0f}s)")
         search = bench_search(work / "fresh")
         print(f"search over {search['passages']} passages: tantivy {search['tantivy_ms']:.2f} ms"
               f"/query, linear scan {search['linear_ms']:.2f} ms/query -> "
               f"{search['speedup']:.0f}x faster")
-        live = bench_live(work)
-        print(f"live providers (loopback, 1 s per model call, 0.4 s per search): "
-              f"{live['model_calls']} model calls + {live['searches']} searches in "
-              f"{live['rounds']} rounds -> wall {live['wall_s']:.1f}s; critical path "
-              f"{live['critical_s']:.1f}s; all latencies in series {live['serial_s']:.1f}s "
-              f"(x{live['serial_s'] / live['wall_s']:.1f} from concurrency, "
-              f"wall/critical x{live['wall_s'] / live['critical_s']:.2f})")
-        par = bench_parallel(work / "fresh", work)
-        print(f"run --approve over {par['topics']} topics: one process {par['one_s']:.1f}s, "
-              f"--parallel 2 {par['two_s']:.1f}s -> {par['speedup']:.2f}x")
-        orch = bench_orchestration(work / "fresh", work)
-        print(f"one topic: domain steps {orch['direct_steps_s']:.2f}s "
-              f"(process {orch['direct_process_s']:.2f}s), through Dagster runs "
-              f"{orch['dagster_cli_s']:.2f}s -> overhead x{orch['overhead_ratio']:.1f}")
+        rows = bulk.main((1, 4) if quick else (1, 4, 100))
+        print("\n| topics | through | wall | bound | wall ÷ bound | Dagster ÷ plain | "
+              "CPU s/topic | peak MB | searches | model calls |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        plain = {r["topics"]: r for r in rows if r["kind"] == "plain"}
+        for r in rows:
+            ratio = r["wall_s"] / plain[r["topics"]]["wall_s"] if r["kind"] == "dagster" else 1
+            print(f"| {r['topics']} | {r['kind']} | {r['wall_s']:.1f} s | {r['bound_s']:.1f} s | "
+                  f"{r['wall_over_bound']:.2f} | {ratio:.2f} | {r['cpu_s_per_topic']:.2f} | "
+                  f"{r['peak_mb']} | {r['searches']} | {r['model_calls']} |")
+        print("\noffline throughput (extractive, built-in corpus, run --approve):")
+        sizes = ((10, 600),) if quick else ((10, 600), (100, 1200), (1000, 1800))
+        for n, limit in sizes:
+            out = bench_offline(work / "fresh", work, n, limit)
+            print(json.dumps(out))
+        print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -22,6 +22,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.researcher.base import Evidence, Researcher
+from research_pipeline.researcher.gaps import decide, track_gaps
 from research_pipeline.search import SearchFilters, SearchProvider
 from research_pipeline.text import words
 
@@ -151,6 +152,29 @@ def _search_all(
     return done, budget_hit
 
 
+def _follow_up(
+    calls: CallLog, researcher: Researcher, plan: ResearchPlan, analysis: GapAnalysis,
+    evidence: list[Evidence], earlier: list[str], room: int, round_no: int, record: bool,
+) -> list[PlannedQuery]:
+    return calls.step(
+        "follow_up_queries", researcher.name, researcher.model,
+        {"round": round_no, "gaps": analysis.next_gap_ids, "earlier": earlier},
+        partial(researcher.follow_up_queries, plan, analysis, evidence, earlier, room),
+        record=record,
+    )
+
+
+def _chosen(
+    speculative: Future[list[PlannedQuery]], analysis: GapAnalysis, room: int
+) -> list[PlannedQuery]:
+    """The speculative queries for the gaps the analysis chose, in its order."""
+    queries = speculative.result()
+    order = {gap_id: n for n, gap_id in enumerate(analysis.next_gap_ids)}
+    kept = [q for q in queries if q.gap_id is None or q.gap_id in order]
+    kept.sort(key=lambda q: order.get(q.gap_id or "", len(order)))
+    return kept[:room]
+
+
 def run_rounds(
     *, plan: ResearchPlan, research_id: str, search: SearchProvider, researcher: Researcher,
     filters: SearchFilters, budgets: Budgets, calls: CallLog,
@@ -206,18 +230,23 @@ def run_rounds(
         evidence_now = list(pool.values())
         stop: str | None = "budget" if budget_hit else None
         round_facts: list[Fact] = []
+        speculative: Future[list[PlannedQuery]] | None = None
         try:
             reflection = calls.step(
                 "reflect", researcher.name, researcher.model,
                 {"round": round_no, "sources": sorted(pool)},
                 partial(researcher.reflect, plan, evidence_now, round_no), record=record,
             )
-            # Gap analysis and extraction from the sources that became relevant this round
-            # do not depend on each other: they run at the same time.
+            # Gap analysis, extraction from the sources that became relevant this round, and
+            # follow-up queries for every gap the code rules keep open do not wait for each
+            # other: a round has two model calls on its critical path (reflect, then these).
             relevant = {sid for a in reflection.assessments for sid in a.evidence_source_ids}
             fresh = [e for sid, e in pool.items() if sid in relevant
                      and sid not in state.extracted]
-            with ThreadPoolExecutor(max_workers=2) as executor:
+            room = budgets.max_queries - len(state.queries_done)
+            provisional = decide(track_gaps(plan, reflection, state.gaps, round_no), round_no,
+                                 budgets.max_rounds)
+            with ThreadPoolExecutor(max_workers=3) as executor:
                 gap_future = executor.submit(
                     calls.step, "analyse_gaps", researcher.name, researcher.model,
                     {"round": round_no, "reflection": reflection.model_dump(),
@@ -230,6 +259,11 @@ def run_rounds(
                     {"round": round_no, "sources": [e.source.source_id for e in fresh]},
                     partial(researcher.extract_facts, plan, reflection, fresh), record,
                 ) if fresh else None
+                if provisional.continue_research and room > 0 and not source_cap_hit and (
+                        not budget_hit):
+                    speculative = executor.submit(
+                        _follow_up, calls, researcher, plan, provisional, evidence_now,
+                        list(state.queries_done), room, round_no, record)
                 analysis = gap_future.result()
                 try:
                     round_facts = facts_future.result() if facts_future else []
@@ -237,6 +271,8 @@ def run_rounds(
                 except BudgetExceeded as exc:
                     progress(f"round {round_no}: {exc}")
                     budget_hit, stop = exc, "budget"
+                if speculative is not None:
+                    speculative.exception()  # wait; a failure is raised where it is used
         except BudgetExceeded as exc:
             progress(f"round {round_no}: {exc}")
             budget_hit, stop = exc, "budget"
@@ -254,13 +290,10 @@ def run_rounds(
                 stop = "max_sources"
             else:
                 try:
-                    pending = calls.step(
-                        "follow_up_queries", researcher.name, researcher.model,
-                        {"round": round_no, "gaps": analysis.next_gap_ids,
-                         "earlier": state.queries_done},
-                        partial(researcher.follow_up_queries, plan, analysis, evidence_now,
-                                list(state.queries_done), room), record=record,
-                    )
+                    pending = _chosen(speculative, analysis, room) if speculative else []
+                    if not pending:
+                        pending = _follow_up(calls, researcher, plan, analysis, evidence_now,
+                                             list(state.queries_done), room, round_no, record)
                 except BudgetExceeded as exc:
                     progress(f"round {round_no}: {exc}")
                     stop = "budget"

@@ -108,31 +108,45 @@ class DeadRun:
 
     run_id: str
     job_name: str
-    topic_id: str | None
+    topic_ids: list[str]
     tags: dict[str, str]
     reason: str
 
 
+def run_topics(tags: dict[str, str]) -> list[str]:
+    """The topics a run researches, from its tags (per-topic tags, or its one partition)."""
+    from research_pipeline.launcher import TOPIC_TAG_PREFIX
+
+    topics = [v for k, v in tags.items() if k.startswith(TOPIC_TAG_PREFIX)]
+    partition = tags.get("dagster/partition")
+    if partition and partition not in topics:
+        topics.append(partition)
+    return topics
+
+
 def recover_dead_runs(
-    instance: dg.DagsterInstance, topic_id: str | None = None, job_name: str | None = None,
-    by: str = "research-pipeline",
+    instance: dg.DagsterInstance, topic_ids: list[str] | None = None,
+    job_name: str | None = None, by: str = "research-pipeline",
 ) -> list[DeadRun]:
     """Mark every running run whose process has died as failed; return them.
 
-    ``topic_id`` and ``job_name`` narrow the runs looked at. A run is only ever marked
-    failed when its recorded process is certainly gone on this host.
+    ``topic_ids`` (runs researching any of them) and ``job_name`` narrow the runs looked
+    at. A run is only ever marked failed when its recorded process is certainly gone on
+    this host.
     """
-    tags = {"dagster/partition": topic_id} if topic_id else {}
-    runs = instance.get_runs(filters=dg.RunsFilter(
-        statuses=_RUNNING, tags=tags, job_name=job_name))
+    wanted = set(topic_ids) if topic_ids is not None else None
+    runs = instance.get_runs(filters=dg.RunsFilter(statuses=_RUNNING, job_name=job_name))
     dead = []
     for run in runs:
-        reason = process_gone(dict(run.tags))
+        tags = dict(run.tags)
+        topics = run_topics(tags)
+        if wanted is not None and not wanted & set(topics):
+            continue
+        reason = process_gone(tags)
         if reason is None:
             continue
-        message = (f"{reason}; marked failed by {by} so that the topic can go on (its next "
+        message = (f"{reason}; marked failed by {by} so that its topics can go on (their next "
                    "run resumes after the last finished round)")
         instance.report_run_failed(run, message=message)
-        dead.append(DeadRun(run.run_id, run.job_name, run.tags.get("dagster/partition"),
-                            dict(run.tags), reason))
+        dead.append(DeadRun(run.run_id, run.job_name, topics, tags, reason))
     return dead

@@ -67,6 +67,7 @@ class Settings(BaseSettings):
     policy_model_audit: bool = False
     search_concurrency: int = Field(4, ge=1, le=32)
     model_concurrency: int = Field(4, ge=1, le=32)
+    topic_concurrency: int = Field(16, ge=1, le=256)
     exa_requests_per_s: float = Field(5.0, gt=0)
     request_timeout_s: float = Field(60.0, gt=0)
     retry_base_s: float = Field(0.5, ge=0)

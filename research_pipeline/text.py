@@ -7,6 +7,7 @@ frequencies read from the index line up with the terms computed here.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 import snowballstemmer
@@ -35,13 +36,18 @@ QUESTION_WORDS = frozenset(
     determines whether written""".split()
 )
 
-_stemmer = snowballstemmer.stemmer("english")
+# A Snowball stemmer keeps its working state in the object: topics researched on several
+# threads at once each need their own (a shared one mixes words up, or fails).
+_stemmers = threading.local()
 
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """The Snowball English stem of a lowercased word."""
-    return str(_stemmer.stemWord(word))
+    stemmer = getattr(_stemmers, "english", None)
+    if stemmer is None:
+        stemmer = _stemmers.english = snowballstemmer.stemmer("english")
+    return str(stemmer.stemWord(word))
 
 
 def words(text: str) -> list[str]:

@@ -160,3 +160,17 @@ def test_code_passages_are_not_prose(text, code):
     from research_pipeline.text import looks_like_code
 
     assert looks_like_code(text) is code
+
+
+def test_stemming_is_safe_on_many_threads():
+    """Topics are researched on several threads at once; each stems with its own stemmer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from research_pipeline import text
+
+    words = [f"{w}{i}ing" for i in range(2000) for w in ("runn", "jump", "connect")]
+    text.stem.cache_clear()
+    with ThreadPoolExecutor(8) as pool:
+        threaded = list(pool.map(text.stem, words))
+    text.stem.cache_clear()
+    assert threaded == [text.stem(w) for w in words]

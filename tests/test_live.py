@@ -1,6 +1,7 @@
 """The real SDKs (exa-py, google-genai, openai via instructor) against loopback servers."""
 
 import json
+import time
 from pathlib import Path
 
 import duckdb
@@ -272,6 +273,31 @@ def test_facts_are_extracted_round_by_round_and_tracked_per_question(live_env, s
                                              (2, "answered"), (2, "answered")]
     assert all(json.loads(r[3]) for r in states)  # which facts back each question state
     assert states[0][4] == "active" and states[2][4] == "resolved"
+
+
+def test_a_round_has_two_model_calls_on_its_critical_path(live_env, servers):
+    _, gem = servers
+    answered: list[tuple[str, float]] = []
+
+    def respond(request):
+        answered.append((request.body["tools"][0]["functionDeclarations"][0]["name"],
+                         time.monotonic()))
+        return fake_world.gemini_model(request, answer_from_round=2)
+
+    gem.responder, gem.latency_s = respond, 0.8
+    services = _services()
+    topic = approve_topic(services, live_env / "topics" / "tides.md")
+    assert pipeline.run_research(services, topic.id, "run-1").rounds == 2
+    first = {name: at for name, at in reversed(answered)}
+    # Round 1: after the reflection, gap analysis, extraction and the follow-up queries for
+    # the gaps still open are asked at once (their answers, each 0.8 s after its request,
+    # come less than 0.8 s apart: the requests overlapped); the follow-ups are kept for
+    # the chosen gaps.
+    assert first["GapOut"] - first["ReflectOut"] >= 0.75
+    assert abs(first["FollowUpOut"] - first["GapOut"]) < 0.75
+    assert abs(first["ExtractOut"] - first["GapOut"]) < 0.75
+    queries = _rows(live_env, "select kind, round from search_queries where round = 2")
+    assert queries and all(kind == "follow_up" for kind, _ in queries)
 
 
 @pytest.mark.parametrize(("title", "decision"), [

@@ -23,8 +23,8 @@ def test_a_failed_citation_check_fails_the_topic_and_marks_the_report(
     # the writer keeps it; the independent check refuses it (fewer than five words).
     real = ExtractiveResearcher._quote
 
-    def short_quote(self, question, window):
-        return " ".join(real(self, question, window).split()[:4])
+    def short_quote(self, *args):
+        return " ".join(real(self, *args).split()[:4])
 
     monkeypatch.setattr(ExtractiveResearcher, "_quote", short_quote)
     # The run executes in this process (in-process executor), so the fault applies.

@@ -6,6 +6,7 @@ from research_pipeline import pipeline
 from research_pipeline.defs.automation import (
     APPROVAL_TAG,
     approval_sensor,
+    approval_tag,
     refresh_schedule,
     topic_sensor,
 )
@@ -116,15 +117,18 @@ def test_approval_sensor_fails_dead_runs_and_resumes_its_own(env, services, impo
     pipeline.register_topic(services, parse_topic(import_topic))
     pipeline.make_plan(services, "imports", None)
     decision = pipeline.decide(services, "imports", "approved", "bob", None, "cli")
-    daemons = dead_run(instance, "research_job", {APPROVAL_TAG: decision["approval_id"]})
+    # Tagged as the approval sensor tags the run it launches for an approval.
+    daemons = dead_run(instance, "research_job", {
+        APPROVAL_TAG: decision["approval_id"],
+        approval_tag(decision["approval_id"]): "imports"})
     clis = dead_run(instance, "research_job", {LAUNCHED_BY_TAG: "cli"})
     context = dg.build_sensor_context(instance=instance, resources=_resources())
     result = approval_sensor(context)
     for run in (daemons, clis):
         assert instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
     # The daemon's run is run again (same approval); the CLI resumes its own next time.
-    assert [(r.run_key, r.tags) for r in result.run_requests] == [
-        (f"resume-{daemons.run_id}", {APPROVAL_TAG: decision["approval_id"]})]
+    assert [(r.run_key, r.partition_key, r.tags[APPROVAL_TAG]) for r in result.run_requests] == [
+        (f"resume-{daemons.run_id}", "imports", decision["approval_id"])]
     again = approval_sensor(dg.build_sensor_context(
         instance=instance, resources=_resources(), cursor=result.cursor))
     assert again.run_requests == []

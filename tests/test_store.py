@@ -114,3 +114,30 @@ def test_lock_timeout_gives_a_clear_error(tmp_path):
                 Store(path, lock_timeout_s=0.5).ensure_schema()
         finally:
             holder.kill()
+
+
+def test_threads_share_the_open_file_in_a_session_and_release_it_after(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    path = tmp_path / "db.duckdb"
+    store = Store(path)
+    with store.session():
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda i: store.record_decision("t", f"p{i}", "approved", "me", "cli"),
+                          range(40)))
+        # Two Store objects of one file share the process's hold on it.
+        assert Store(path).latest_decision("p7")["decided_by"] == "me"
+    opened = subprocess.run(
+        [sys.executable, "-c", f"import duckdb; duckdb.connect({str(path)!r}).close()"],
+        capture_output=True, text=True, timeout=30)
+    assert opened.returncode == 0, opened.stderr
+
+
+def test_a_topics_budget_counts_only_its_own_calls_in_a_shared_run(tmp_path):
+    store = Store(tmp_path / "db.duckdb")
+    for topic, cost in (("a", 0.25), ("b", 0.5)):
+        store.record_calls(topic, "run-1", llm_calls=[{
+            "call_id": f"c-{topic}", "step": "generate_plan", "provider": "gemini",
+            "request_hash": "h", "cost_usd": cost}])
+    assert store.research_cost("r-a", "run-1", "a") == 0.25
+    assert store.research_cost("r-b", "run-1", "b") == 0.5

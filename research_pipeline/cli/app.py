@@ -94,6 +94,7 @@ def main() -> None:
     # Dagster flags partitioned asset checks and dynamic partitions as preview APIs; the
     # warnings say nothing a CLI user can act on.
     warnings.filterwarnings("ignore", module="dagster")
+    warnings.filterwarnings("ignore", message=r".* is currently in (preview|beta)")
     try:
         app()
     except ResearchPipelineError as exc:

@@ -105,8 +105,10 @@ def _recover_dead_runs(topic_id: str | None) -> None:
     from research_pipeline.instance import get_instance
     from research_pipeline.run_process import recover_dead_runs
 
-    for dead in recover_dead_runs(get_instance(), topic_id, by="research-pipeline status"):
-        say(f"{dead.topic_id}: run {dead.run_id} had died ({dead.reason}); marked it failed")
+    topics = [topic_id] if topic_id else None
+    for dead in recover_dead_runs(get_instance(), topics, by="research-pipeline status"):
+        say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
+            "marked it failed")
 
 
 @app.command()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import getpass
 import json
+import logging
 import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -33,14 +34,12 @@ def run(
     by: Annotated[str | None, typer.Option(help="Name recorded with --approve")] = None,
     parallel: Annotated[int, typer.Option(min=1, max=16, help="Topics researched at once, each in its own process")] = 1,
 ) -> None:
-    """Plan, gate and research each topic as runs on the project's Dagster instance."""
-    from research_pipeline import pipeline
-    from research_pipeline.defs.automation import APPROVAL_TAG
-    from research_pipeline.defs.jobs import PLAN_JOB, RESEARCH_JOB
-    from research_pipeline.defs.resources import REFRESH_TAG
+    """Plan, gate and research the topics in one run on the project's Dagster instance.
+
+    The topics are researched at the same time; a topic whose plan awaits approval stops at
+    the gate with nothing searched (exit 3), unless ``--approve`` records your approval.
+    """
     from research_pipeline.instance import get_instance
-    from research_pipeline.launcher import active_run, ensure_partition, run_partition
-    from research_pipeline.run_process import recover_dead_runs
     from research_pipeline.topics import load_topics
     from research_pipeline.topics import topic_files as list_topic_files
 
@@ -52,6 +51,7 @@ def run(
     topics, errors = load_topics(paths)
     for error in errors:
         say(f"error: {error}")
+    say("starting the Dagster instance")
     instance = get_instance()
     services.store.ensure_schema()
     say(f"dagster instance: {instance.root_directory}")
@@ -61,76 +61,103 @@ def run(
         code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
         raise typer.Exit(EXIT_ERROR if errors else code)
     approver = by or os.environ.get("USER") or getpass.getuser()
-    failed, awaiting, done = len(errors), [], []
-    for n, topic in enumerate(topics, 1):
-        prefix = f"[{n}/{len(topics)}] {topic.id}"
-        started = time.monotonic()
+    with services.store.session():
+        code = _research(services, instance, topics, len(errors), approver if approve else None,
+                         refresh)
+    raise typer.Exit(code)
+
+
+def _research(services: Any, instance: Any, topics: list[Any], failed: int,
+              approve_as: str | None, refresh: bool) -> int:
+    """One run over the topics; per-topic lines; the exit code."""
+    from research_pipeline import pipeline
+    from research_pipeline.defs.jobs import RESEARCH_JOB
+    from research_pipeline.defs.resources import REFRESH_TAG
+    from research_pipeline.launcher import active_runs_by_topic, run_topics
+    from research_pipeline.run_process import recover_dead_runs
+
+    awaiting, done, todo = [], [], []
+    # A run killed with its process (SIGKILL, power loss) would hold its topics for ever.
+    for dead in recover_dead_runs(instance, [t.id for t in topics], by="research-pipeline run"):
+        say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
+            "marked it failed")
+    busy = active_runs_by_topic(instance, [t.id for t in topics])
+    for topic in topics:
         try:
             pipeline.register_topic(services, topic)
-            ensure_partition(instance, topic.id)
-            for dead in recover_dead_runs(instance, topic.id, by="research-pipeline run"):
-                say(f"{prefix}: run {dead.run_id} had died ({dead.reason}); marked it failed")
-            busy = active_run(instance, topic.id)
-            if busy:
-                say(f"{prefix}: run {busy} is still active; skipped")
-                failed += 1
-                continue
-            say(f"{prefix}: planning")
-            planned = run_partition(instance, PLAN_JOB, topic.id,
-                                    {REFRESH_TAG: "all"} if refresh else None)
-            if not planned.success:
-                say(f"error: {prefix}: plan run {planned.run_id} failed: {planned.error}")
-                failed += 1
-                continue
-            current, decision = pipeline.approval_state(services, topic.id)
-            if current is None:
-                raise fail(f"{prefix}: the plan run stored no plan")  # a bug, never input
-            state = decision["decision"] if decision else None
-            if state != "approved" and approve:
-                pipeline.decide(services, topic.id, "approved", approver, None, "cli-run")
-                current, decision = pipeline.approval_state(services, topic.id)
-                assert current is not None
-                state = "approved"
-            if state != "approved":
-                why = ""
-                if decision and decision["decision"] == "escalated":
-                    why = f" (policy auditor: {', '.join(json.loads(decision['reasons']))})"
-                say(
-                    f"{prefix}: plan {current['plan_version']} awaits approval{why}. Review it "
-                    f"with 'research-pipeline status {topic.id}', then 'research-pipeline "
-                    f"approve {topic.id}' (or 'reject {topic.id} --note ...'), and run again."
-                )
-                awaiting.append(topic.id)
-                continue
-            assert decision is not None
-            say(f"{prefix}: researching (plan {current['plan_version']})")
-            tags = {APPROVAL_TAG: decision["approval_id"]}
-            if refresh:
-                tags[REFRESH_TAG] = "all"
-            researched = run_partition(instance, RESEARCH_JOB, topic.id, tags, log_level="INFO")
-            if not researched.success:
-                say(f"error: {prefix}: run {researched.run_id} failed: {researched.error}")
-                failed += 1
-                continue
-            row = services.store.latest_report(topic.id)
-            seconds = time.monotonic() - started
-            path = row["path"] if row else "?"
-            if researched.failed_checks:
-                for check in researched.failed_checks:
-                    say(f"error: {prefix}: {check}")
-                say(f"error: {prefix}: report {path} failed its checks (run {researched.run_id})")
-                failed += 1
-                continue
-            say(f"{prefix}: report {path} ({seconds:.1f}s)")
-            done.append(topic.id)
         except ResearchPipelineError as exc:
-            say(f"error: {prefix}: {exc}")
+            say(f"error: {topic.id}: {exc}")
             failed += 1
+            continue
+        if topic.id in busy:
+            say(f"{topic.id}: run {busy[topic.id][0].dagster_run.run_id} is still active; "
+                "skipped")
+            failed += 1
+            continue
+        todo.append(topic)
+    if todo:
+        started = time.monotonic()
+        names = ", ".join(t.id for t in todo[:8]) + (f" and {len(todo) - 8} more"
+                                                      if len(todo) > 8 else "")
+        say(f"researching {len(todo)} topic(s) in one run: {names}")
+        handler = _ProgressHandler()
+        progress = logging.getLogger("research_pipeline.progress")
+        progress.addHandler(handler)
+        progress.setLevel(logging.INFO)
+        try:
+            launched = run_topics(
+                instance, RESEARCH_JOB, [t.id for t in todo],
+                tags={REFRESH_TAG: "all"} if refresh else None, approve_as=approve_as,
+            )
+        finally:
+            progress.removeHandler(handler)
+        for topic in todo:
+            result = launched.topics[topic.id]
+            if result.state == "reported" and result.failed_checks:
+                row = services.store.latest_report(topic.id)
+                for check in result.failed_checks:
+                    say(f"error: {topic.id}: {check}")
+                say(f"error: {topic.id}: report {row['path'] if row else '?'} failed its checks "
+                    f"(run {launched.run_id})")
+                failed += 1
+            elif result.state == "reported":
+                row = services.store.latest_report(topic.id)
+                say(f"{topic.id}: report {row['path'] if row else '?'}")
+                done.append(topic.id)
+            elif result.state == "awaiting approval":
+                say(_awaiting_message(services, topic.id))
+                awaiting.append(topic.id)
+            else:
+                why = result.error or launched.error or (
+                    "another run is researching it (see the Dagster UI)"
+                    if result.state == "not run" else "the run stopped before it")
+                say(f"error: {topic.id}: {why} (run {launched.run_id})")
+                failed += 1
+        say(f"run {launched.run_id}: {time.monotonic() - started:.1f}s")
     say(f"done: {len(done)} reports, {len(awaiting)} awaiting approval, {failed} failed")
-    if failed:
-        raise typer.Exit(EXIT_ERROR)
-    if awaiting:
-        raise typer.Exit(EXIT_AWAITING)
+    return EXIT_ERROR if failed else EXIT_AWAITING if awaiting else EXIT_OK
+
+
+def _awaiting_message(services: object, topic_id: str) -> str:
+    from research_pipeline import pipeline
+
+    current, decision = pipeline.approval_state(services, topic_id)  # type: ignore[arg-type]
+    why = ""
+    if decision and decision["decision"] == "escalated":
+        why = f" (policy auditor: {', '.join(json.loads(decision['reasons']))})"
+    version = current["plan_version"] if current else "?"
+    return (
+        f"{topic_id}: plan {version} awaits approval{why}. Review it with "
+        f"'research-pipeline status {topic_id}', then 'research-pipeline approve {topic_id}' "
+        f"(or 'reject {topic_id} --note ...'), and run again."
+    )
+
+
+class _ProgressHandler(logging.Handler):
+    """Prints the research step's progress lines as the run goes."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        say(record.getMessage())
 
 
 def _run_in_parallel(paths: list[str], flags: list[str], workers: int) -> int:

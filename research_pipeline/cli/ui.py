@@ -21,14 +21,20 @@ def ui(
     port: Annotated[int, typer.Option(help="Webserver port")] = 3000,
     host: Annotated[str, typer.Option(help="Webserver host")] = "127.0.0.1",
 ) -> None:
-    """Start ``dagster dev`` (webserver and daemon) on the project's instance."""
+    """Start ``dg dev`` (webserver and daemon) on the project's instance.
+
+    ``dg dev`` (Dagster 1.13's successor of ``dagster dev``) loads the project from
+    ``pyproject.toml`` and registers its code location as ``research_pipeline``, the name
+    the project declares, so Dagster has no name mismatch to warn about.
+    """
     from research_pipeline.instance import ensure_dagster_home
+    from research_pipeline.settings import PROJECT_ROOT
 
     services_from_settings()
     home = ensure_dagster_home()
-    dagster = Path(sys.executable).with_name("dagster")
+    dg = Path(sys.executable).with_name("dg")
     say(f"dagster instance: {home}; UI on http://{host}:{port}")
-    os.execv(str(dagster), [str(dagster), "dev", "-m", "research_pipeline.definitions",
-                            "-h", host, "-p", str(port)])
-
-
+    os.chdir(PROJECT_ROOT)
+    # The project's own environment is the active one (dg warns when they differ).
+    os.environ["VIRTUAL_ENV"] = sys.prefix
+    os.execv(str(dg), [str(dg), "dev", "--host", host, "--port", str(port)])

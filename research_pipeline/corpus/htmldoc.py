@@ -38,15 +38,22 @@ _BLOCK_TAGS = frozenset({
     "figcaption", "center", "details", "summary", "body", "html", "hr", "header", "li",
     "dd", "dt", "td", "th", "tr", "caption", "fieldset", "legend",
 })
+_CODE_TAGS = frozenset({"code", "tt", "kbd", "samp", "var"})
+# Boxes whose headings are captions, not sections of the page.
+_BOX_TOKENS = frozenset({"note", "warning", "example", "tip", "caution", "important",
+                         "admonition", "callout", "hint", "attention", "danger", "seealso",
+                         "sidebar", "box", "alert", "notice"})
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _NAV_ROLES = frozenset({"navigation", "banner", "contentinfo", "search", "complementary",
                         "menu", "menubar", "toolbar", "tablist"})
 _CHROME_TOKENS = frozenset({
     "nav", "navbar", "navbox", "navigation", "menu", "menubar", "breadcrumb", "breadcrumbs",
-    "toc", "toctree", "contents", "footer", "pager", "pagination", "skip", "skiplink",
-    "cookie", "cookies", "banner", "masthead", "related", "share", "social",
+    "toc", "toctree", "pager", "pagination", "skiplink", "banner", "masthead",
     "headerlink", "permalink", "sphinxsidebar",
 })
+# Chrome only as a whole class or id: as a part of one they also name content.
+_WEAK_CHROME = frozenset({"contents", "footer", "skip", "cookie", "cookies", "related",
+                          "share", "social"})
 _WORD_RE = re.compile(r"\w+")
 # Permalink marks that pages put after headings.
 _HEADING_MARKS = " \u00b6\u00a7#\u2693\U0001f517"
@@ -59,12 +66,15 @@ LINK_SHARE = 0.5
 
 def _chrome_name(value: str) -> bool:
     for raw in value.split():
-        low = raw.lower()
+        low = raw.lower().strip("_-")
         if low.startswith(("no-", "has-", "with-", "show-", "hide-")):
             continue  # a page state ("no-sidebar"), not what the element is
-        if low in _CHROME_TOKENS or low.startswith("nav") or low.endswith(("nav", "sidebar")):
+        if low in _CHROME_TOKENS or low in _WEAK_CHROME or low.startswith("nav") or low.endswith(
+                ("nav", "sidebar")):
             return True
-        parts = [p.lower() for p in re.split(r"[-_:.]", raw) if p]
+        # Inside a compound name only the unambiguous words count: "skip", "related" or
+        # "footer" also name content ("_skip_algorithm", "Reading the footer").
+        parts = [p for p in re.split(r"[-_:.]", low) if p]
         if any(p in _CHROME_TOKENS or p.startswith("nav") for p in parts):
             return True
     return False
@@ -79,6 +89,8 @@ def _is_chrome(node: LexborNode, in_main: bool) -> bool:
     attrs = node.attributes
     if tag == "header" and not in_main:
         return True
+    if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return False  # a heading is content, whatever its id says
     if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
         return True
     if (attrs.get("role") or "").lower() in _NAV_ROLES:
@@ -87,6 +99,18 @@ def _is_chrome(node: LexborNode, in_main: bool) -> bool:
     if "display:none" in style:
         return True
     return _chrome_name(attrs.get("class") or "") or _chrome_name(attrs.get("id") or "")
+
+
+def _in_box(node: LexborNode, root: LexborNode) -> bool:
+    """True when a heading sits inside a note, warning or example box."""
+    parent = node.parent
+    while parent is not None and parent.mem_id != root.mem_id:
+        if parent.tag in ("div", "aside", "section", "blockquote", "table"):
+            names = re.split(r"[\s_-]+", (parent.attributes.get("class") or "").lower())
+            if _BOX_TOKENS.intersection(names):
+                return True
+        parent = parent.parent
+    return False
 
 
 def _norm(text: str) -> str:
@@ -134,7 +158,8 @@ def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
             if in_link:
                 link_words += n
             continue
-        if current is not node and (tag in _SKIP_TAGS or (skip_lists and tag in ("ul", "ol"))):
+        if current is not node and (tag in _SKIP_TAGS
+                                    or (skip_lists and tag in ("ul", "ol", "pre"))):
             continue
         if tag in ("br", "p", "div", "li", "dd", "dt", "tr") and current is not node:
             parts.append(" ")
@@ -151,6 +176,9 @@ def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
 
 
 def _mostly_links(words: int, link_words: int, links: int) -> bool:
+    """Navigation: two or more links making up most of the words, or only a link."""
+    if links and words and link_words >= words:
+        return True
     return links >= 2 and words > 0 and link_words / words >= LINK_SHARE
 
 
@@ -186,24 +214,37 @@ class _Walker:
         self.words = 0
         self.link_words = 0
         self.links = 0
+        self.code_chars = 0
         self.in_main = in_main
 
     def flush(self) -> None:
-        text = _norm("".join(self.parts))
-        if text and not _mostly_links(self.words, self.link_words, self.links):
+        raw = "".join(self.parts)
+        text = _norm(raw)
+        solid = sum(not c.isspace() for c in raw)
+        if text and solid and self.code_chars >= 0.9 * solid:
+            # A paragraph that is all inline code (an example set in <p><code>, lines
+            # broken by <br>) is a code block.
+            lines = [" ".join(line.split()) for line in raw.split("\n")]
+            code = code_text("\n".join(line for line in lines if line))
+            if code:
+                self.blocks.append(Block("code", neutralize_markup(code)))
+        elif text and not _mostly_links(self.words, self.link_words, self.links):
             self.blocks.append(Block("para", neutralize_markup(text)))
         self.parts, self.words, self.link_words, self.links = [], 0, 0, 0
+        self.code_chars = 0
 
-    def text(self, node: LexborNode, in_link: bool) -> None:
+    def text(self, node: LexborNode, in_link: bool, in_code: bool = False) -> None:
         value = node.text_content or ""
         self.parts.append(value)
         n = len(_WORD_RE.findall(value))
         self.words += n
         if in_link:
             self.link_words += n
+        if in_code:
+            self.code_chars += sum(not c.isspace() for c in value)
 
     def walk(self, root: LexborNode) -> list[Block]:
-        stack: list[object] = [(root, False)]
+        stack: list[object] = [(root, False, False)]
         while stack:
             item = stack.pop()
             if isinstance(item, _Term):
@@ -218,17 +259,20 @@ class _Walker:
             if isinstance(item, str):  # the end of a block element
                 self.flush()
                 continue
-            node, in_link = cast(tuple[LexborNode, bool], item)
+            node, in_link, in_code = cast(tuple[LexborNode, bool, bool], item)
             tag = node.tag
             if tag == "-text":
-                self.text(node, in_link)
+                self.text(node, in_link, in_code)
                 continue
             if tag is None or _is_chrome(node, self.in_main):
                 continue
             if tag in _HEADINGS:
                 self.flush()
                 text = _inline(node)[0].rstrip(_HEADING_MARKS)
-                if text:
+                if text and _in_box(node, root):
+                    # The caption of a note, warning or example box, not a section.
+                    self.blocks.append(Block("para", neutralize_markup(text)))
+                elif text:
                     self.blocks.append(Block("heading", neutralize_markup(text),
                                              _HEADINGS[tag], _anchor(node)))
                 continue
@@ -250,7 +294,7 @@ class _Walker:
             if tag == "table" and self.data_table(node):
                 continue
             if tag == "br":
-                self.parts.append(" ")
+                self.parts.append("\n" if in_code or self.code_chars else " ")
                 continue
             if tag == "a" and node.attributes.get("href") is not None:
                 self.links += 1
@@ -260,18 +304,40 @@ class _Walker:
                 stack.append("end")
             child = node.last_child
             link = in_link or tag == "a"
+            coded = in_code or tag in _CODE_TAGS
             while child is not None:
-                stack.append((child, link))
+                stack.append((child, link, coded))
                 child = child.prev
         self.flush()
         return self.blocks
 
     def list_block(self, node: LexborNode, ordered: bool) -> None:
-        items, depths = _collect([node], 0, self.in_main)
         _, words, link_words = _inline(node)
-        if not items or _mostly_links(words, link_words, len(node.css("a[href]"))):
-            return
-        self.blocks.append(Block("list", neutralize_markup(list_text(items, ordered, depths))))
+        links = len(node.css("a[href]"))
+        if _mostly_links(words, link_words, links) or (links and link_words >= words):
+            return  # a menu, a table of contents, or a list of bare links
+        pending: list[LexborNode] = []
+        number = 0
+        for li in [c for c in _children(node) if c.tag == "li"]:
+            pending.append(li)
+            codes = li.css("pre")
+            if codes:
+                # Code inside an item: the list so far, then the code, then the rest.
+                number = self.emit_items(pending, ordered, number)
+                pending = []
+                for pre in codes:
+                    code = code_text(pre.text(deep=True, strip=False))
+                    if code:
+                        self.blocks.append(Block("code", neutralize_markup(code)))
+        self.emit_items(pending, ordered, number)
+
+    def emit_items(self, items: list[LexborNode], ordered: bool, start: int) -> int:
+        """Emit list items as one list block; returns the count of items numbered so far."""
+        texts, depths = _collect_items(items, 0, self.in_main)
+        if texts:
+            self.blocks.append(Block("list", neutralize_markup(
+                list_text(texts, ordered, depths, start=start))))
+        return start + sum(d == 0 for d in depths)
 
     def short_definitions(self, node: LexborNode) -> bool:
         """A definition list of short entries, emitted as one list (``term: description``).
@@ -320,11 +386,11 @@ class _Walker:
                         text = ", ".join(t for t in (_inline(x)[0] for x in terms) if t)
                         anchor = next((a for a in (_anchor(x) for x in terms) if a), None)
                         out.append(_Term(text, level, anchor))
-                        out.append((item, False))
+                        out.append((item, False, False))
                         out.append(_Close(level))
                         terms = []
                     else:
-                        out.append((item, False))
+                        out.append((item, False, False))
         return out
 
     @staticmethod
@@ -340,7 +406,7 @@ class _Walker:
     def data_table(self, node: LexborNode) -> bool:
         """Emit a data table as one block; False for a layout table (walked as content)."""
         if any(inner.mem_id != node.mem_id
-               for inner in node.css("table, h1, h2, h3, h4, h5, h6, pre, ul, ol, dl")):
+               for inner in node.css("table, h1, h2, h3, h4, h5, h6")):
             return False
         rows: list[tuple[list[str], list[bool]]] = []
         for tr in node.css("tr"):
@@ -357,7 +423,8 @@ class _Walker:
             self.blocks.append(Block("para", neutralize_markup(_inline(caption)[0])))
         text = table_text(rows)
         if text:
-            self.blocks.append(Block("table", neutralize_markup(text)))
+            header = rows[0][1] and all(rows[0][1]) and len(rows[0][0]) > 1
+            self.blocks.append(Block("table", neutralize_markup(text), 1 if header else 0))
         return True
 
 
@@ -376,18 +443,29 @@ def _collect(lists: list[LexborNode], depth: int, in_main: bool) -> tuple[list[s
     items: list[str] = []
     depths: list[int] = []
     for lst in lists:
-        for li in _children(lst):
-            if li.tag != "li" or _is_chrome(li, in_main):
-                continue
-            text = _inline(li, skip_lists=True)[0]
-            if text:
-                items.append(text)
-                depths.append(depth)
-            subs = [c for c in _children(li) if c.tag in ("ul", "ol")]
-            if subs:
-                sub_items, sub_depths = _collect(subs, depth + 1, in_main)
-                items.extend(sub_items)
-                depths.extend(sub_depths)
+        sub_items, sub_depths = _collect_items(_children(lst), depth, in_main)
+        items.extend(sub_items)
+        depths.extend(sub_depths)
+    return items, depths
+
+
+def _collect_items(nodes: list[LexborNode], depth: int, in_main: bool
+                   ) -> tuple[list[str], list[int]]:
+    """The text of list items (``li`` nodes) and their nested lists, with depths."""
+    items: list[str] = []
+    depths: list[int] = []
+    for li in nodes:
+        if li.tag != "li" or _is_chrome(li, in_main):
+            continue
+        text = _inline(li, skip_lists=True)[0]
+        if text:
+            items.append(text)
+            depths.append(depth)
+        subs = [c for c in _children(li) if c.tag in ("ul", "ol")]
+        if subs:
+            sub_items, sub_depths = _collect(subs, depth + 1, in_main)
+            items.extend(sub_items)
+            depths.extend(sub_depths)
     return items, depths
 
 

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 6
+BUILD_VERSION = 8
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -141,7 +141,10 @@ def _module_records(name: str) -> Iterator[dict]:
             for meth_name, meth in sorted(vars(obj).items()):
                 if meth_name.startswith("_"):
                     continue
-                meth_doc = inspect.getdoc(meth) if callable(meth) else None
+                # Through getattr: vars() holds a staticmethod's wrapper, whose docstring
+                # is staticmethod's own.
+                bound = getattr(obj, meth_name, meth)
+                meth_doc = inspect.getdoc(bound) if callable(bound) else None
                 if not meth_doc or len(meth_doc) < _MIN_MEMBER_DOC:
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",

@@ -32,6 +32,8 @@ CHUNK_TARGET = 900
 CHUNK_MAX = 1600
 SECTION_SEP = " › "
 SECTION_START = "start"
+# A paragraph this short right before a list, table or code block travels with it.
+LEAD_IN_CHARS = 300
 # Definition terms open a sub-section below any heading level.
 TERM_LEVEL = 10
 _MARKUP_RE = re.compile(r"<(?=[A-Za-z/!?])")
@@ -79,11 +81,15 @@ class Passage:
     layout: list[tuple[str, int, int]] = field(default_factory=list)
 
 
-def list_text(items: Iterable[str], ordered: bool = False, depths: Iterable[int] = ()) -> str:
-    """A list as stored: one item a line, ``• `` or ``N. `` first, nested items indented."""
+def list_text(items: Iterable[str], ordered: bool = False, depths: Iterable[int] = (),
+              start: int = 0) -> str:
+    """A list as stored: one item a line, ``• `` or ``N. `` first, nested items indented.
+
+    ``start``: items already numbered (a list continued after a code block).
+    """
     depth_list = list(depths)
     lines = []
-    number = 0
+    number = start
     for n, item in enumerate(items):
         depth = depth_list[n] if n < len(depth_list) else 0
         number += depth == 0
@@ -143,7 +149,7 @@ def _units(blocks: list[Block]) -> Iterator[_Unit]:
     for block in blocks:
         if block.kind in ("list", "table", "code") and pending:
             kind, text = pending[-1]
-            if kind == "para" and (text.rstrip().endswith(":") or len(text) < 120):
+            if kind == "para" and (text.rstrip().endswith(":") or len(text) < LEAD_IN_CHARS):
                 yield from (_Unit([p]) for p in pending[:-1])
                 pending = []
                 yield _Unit([(kind, text), (block.kind, block.text)])
@@ -170,8 +176,15 @@ def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
     size = lead_size
     for line in lines:
         if current and size + len(line) + 1 > limit:
-            parts.append(_Unit(lead + [(kind, _join_lines(kind, current, header))]))
-            current, size = [], lead_size
+            cut = len(current)
+            if kind == "code":
+                # Prefer to cut code at a blank line (between functions, not inside one).
+                blanks = [i for i, c in enumerate(current) if not c.strip() and i > 0]
+                if blanks and blanks[-1] > len(current) // 3:
+                    cut = blanks[-1]
+            parts.append(_Unit(lead + [(kind, _join_lines(kind, current[:cut], header))]))
+            current = current[cut:]
+            size = lead_size + sum(len(c) + 1 for c in current)
         current.append(line[:CHUNK_MAX])
         size += len(line) + 1
     if current:
@@ -213,16 +226,27 @@ def _split_para(text: str) -> list[str]:
     return out
 
 
-def _fit(unit: _Unit) -> list[_Unit]:
-    """A unit no longer than ``CHUNK_MAX`` (split by sentences, items, rows or lines)."""
+def _fit(unit: _Unit, headed: set[str]) -> list[_Unit]:
+    """A unit no longer than ``CHUNK_MAX`` (split by sentences, items, rows or lines).
+
+    ``headed``: the texts of tables whose first row is a header row (repeated in each
+    part of a split table).
+    """
     if unit.size <= CHUNK_MAX:
         return [unit]
     *lead, (kind, text) = unit.parts
     if kind == "para":
         return [_Unit([("para", piece)]) for piece in _split_para(text)]
-    header = text.splitlines()[0] if kind == "table" and " | " in text.splitlines()[0] else None
+    header = text.splitlines()[0] if kind == "table" and text in headed else None
     lead = [p for p in lead if len(p[1]) < CHUNK_TARGET // 2]
     return _split_lines(kind, text, lead, CHUNK_TARGET, header)
+
+
+def _caption(part: tuple[str, str]) -> bool:
+    kind, text = part
+    stripped = text.strip()
+    return kind == "para" and len(stripped) <= 60 and (
+        stripped.endswith(":") or stripped[-1:] not in ".!?\"')")
 
 
 def pack_section(
@@ -232,14 +256,20 @@ def pack_section(
 
     A definition term opens the first passage of its section, on a line of its own.
     """
-    units = [piece for unit in _units(blocks) for piece in _fit(unit)]
+    headed = {b.text for b in blocks if b.kind == "table" and b.level == 1}
+    units = [piece for unit in _units(blocks) for piece in _fit(unit, headed)]
     passages: list[list[tuple[str, str]]] = []
     current: list[tuple[str, str]] = [("term", term)] if term else []
     size = len(term) + 2 if term else 0
     for unit in units:
         if current and size + unit.size > CHUNK_TARGET:
+            # A caption or label ("Note:", "Warning") belongs with what follows it.
+            carried: list[tuple[str, str]] = []
+            while len(current) > 1 and _caption(current[-1]):
+                carried.insert(0, current.pop())
             passages.append(current)
-            current, size = [], 0
+            current = carried
+            size = sum(len(text) + 2 for _, text in carried)
         current.extend(unit.parts)
         size += unit.size
     if current:

@@ -168,6 +168,15 @@ _PROMPT = re.compile(r"^\s*(>>>|\$ |# |\.\.\. )")
 # A column gap: two or more spaces not after a sentence's end (plain text often puts two
 # spaces after a full stop).
 _COLUMNS = re.compile(r"[^\s.!?:;,]\s{2,}\S")
+# "value = call(...)" usage lines at the top of a docstring.
+_ASSIGN_SIGNATURE = re.compile(r"^[\w\s,()\[\].]+=\s*[\w.&;<>]+\(.*\)\s*$")
+# A line that is one entry of an unmarked list.
+_LINE_ENTRY = re.compile(
+    r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.*()\[\]-]{1,40})\s+(?:--?|\u2013)\s+\S"  # a - b
+    r"|^\s*[\w.]+\([^)]*\):\s+\S"                                            # call(...): text
+    r"|^\s*:[\w ]+:"                                                         # :param x:
+    r"|^\s*\[\s*\d+\]\s*="                                                  # [ 0] = ...
+    r"|^\s*[A-Z]\w*(?:Error|Exception|Warning):\s+\S")                        # KeyError: ...
 # A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
 _SIGNATURE = re.compile(
     r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
@@ -200,6 +209,8 @@ def _split_lead_ins(groups: list[list[str]]) -> list[list[str]]:
     out: list[list[str]] = []
     for group in groups:
         starts = [i for i, line in enumerate(group) if _BULLET.match(line)]
+        if len(starts) < 2:
+            starts = [i for i, line in enumerate(group) if _LINE_ENTRY.match(line)]
         if starts and starts[0] > 0 and len(starts) >= 2 and not _BULLET.match(group[0]):
             out.append(group[:starts[0]])
             out.append(group[starts[0]:])
@@ -285,6 +296,42 @@ def text_blocks(text: str) -> list[Block]:
             numbered = _NUMBERED_HEADING.match(first.strip())
             level = numbered.group(1).count(".") + 1 if numbered else 1
             blocks.append(Block("heading", neutralize_markup(first.strip()), min(level, 6)))
+            continue
+        # A signature line on top of its description: the signature is code.
+        if len(group) >= 2 and (_SIGNATURE.match(first.strip())
+                                or _ASSIGN_SIGNATURE.match(first.strip())) and _prose(group[1:]):
+            end_list()
+            blocks.append(Block("code", neutralize_markup(code_text(first.strip()))))
+            blocks.append(Block("para", neutralize_markup(_unwrap(group[1:]))))
+            continue
+        # Grid tables (reStructuredText): +---+ borders and | cells.
+        if len(group) >= 3 and sum(line.strip()[:1] in "+|" for line in group) == len(group):
+            end_list()
+            grid = [[c.strip() for c in line.strip().strip("|").split("|")]
+                    for line in group if line.strip().startswith("|")]
+            table = table_text((cells, [False] * len(cells)) for cells in grid)
+            if table:
+                blocks.append(Block("table", neutralize_markup(table)))
+            continue
+        # One entry a line ("'strict' - raise ...", ":param x: ...", "Error: when ..."),
+        # possibly under a label line ("Raises:").
+        entries = [_LINE_ENTRY.match(line) for line in group]
+        label = first.strip().endswith(":") and len(first.strip()) <= 40 and len(group) > 2
+        body = group[1:] if label else group
+        marks = entries[1:] if label else entries
+        starts = [line for line, m in zip(body, marks, strict=True) if m]
+        if len(starts) >= 2 and all(m or _indent(line) > _indent(body[0])
+                                    for line, m in zip(body, marks, strict=True)):
+            end_list()
+            if label:
+                blocks.append(Block("para", neutralize_markup(first.strip())))
+            items: list[str] = []
+            for line, m in zip(body, marks, strict=True):
+                if m:
+                    items.append(line.strip())
+                else:
+                    items[-1] += " " + line.strip()
+            blocks.append(Block("list", neutralize_markup(list_text(items))))
             continue
         # Lists: most lines start with a bullet or number; indented lines continue them.
         bullets = [_BULLET.match(line) for line in group]

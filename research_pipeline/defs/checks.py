@@ -1,86 +1,92 @@
-"""Asset checks: the approval gate, and the independent citation check."""
+"""Asset checks: the approval gate, the independent citation check, questions accounted.
 
+They are evaluated by the research step (``defs/assets.py``), once per topic, each
+evaluation carrying the topic's partition: a run over many topics shows every topic's
+own result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 import dagster as dg
 
-from research_pipeline import pipeline
-from research_pipeline.defs.assets import report, research_plan
 from research_pipeline.defs.partitions import topics_partitions
-from research_pipeline.defs.resources import ResearchResource
+from research_pipeline.pipeline import bulk
 
-
-@dg.asset_check(
-    asset=research_plan, blocking=True, partitions_def=topics_partitions,
-    description="Passes only when the topic's current plan version has a stored approval.",
+PLAN_APPROVED = dg.AssetCheckSpec(
+    "plan_approved", asset="research_plan", blocking=True, partitions_def=topics_partitions,
+    description="Passes only when the topic's current plan version has a stored approval. "
+    "Research never starts for a topic whose plan awaits a person (WARN: not an error).",
 )
-def plan_approved(
-    context: dg.AssetCheckExecutionContext, research: ResearchResource
-) -> dg.AssetCheckResult:
-    """The human approval gate (or the policy auditor's, for ``approval: auto``)."""
-    services = research.services(context.log)
-    topic_id = context.partition_key
-    current, decision = pipeline.approval_state(services, topic_id)
-    topic = pipeline.load_registered_topic(services, topic_id)
-    stale = current is not None and current["topic_hash"] != topic.content_hash
-    approved = (
-        current is not None and not stale and decision is not None
-        and decision["decision"] == "approved"
+CITATIONS_VERIFIED = dg.AssetCheckSpec(
+    "citations_verified", asset="report", partitions_def=topics_partitions,
+    description="Re-reads the written report and finds every footnote quote in its stored "
+    "source.",
+)
+QUESTIONS_ACCOUNTED = dg.AssetCheckSpec(
+    "questions_accounted", asset="report", partitions_def=topics_partitions,
+    description="Every plan question is answered with citations or listed as open with a "
+    "reason (WARN when under half are answered).",
+)
+CHECK_SPECS = [PLAN_APPROVED, CITATIONS_VERIFIED, QUESTIONS_ACCOUNTED]
+_SPECS = {s.name: s for s in CHECK_SPECS}
+
+
+def check_evaluation(done: bulk.StepDone) -> dg.AssetCheckEvaluation:
+    """One topic's evaluation of one check, under the topic's partition.
+
+    It names no target materialization: looking one up costs three event-log queries per
+    topic, and the evaluation follows the topic's materialization in the same run.
+    """
+    spec = _SPECS[done.step]
+    passed, severity, metadata = _RESULTS[done.step](done)
+    return dg.AssetCheckEvaluation(
+        asset_key=spec.asset_key, check_name=spec.name, passed=passed, metadata=metadata,
+        severity=severity, blocking=spec.blocking, partition=done.topic_id,
     )
-    state = "no plan" if current is None else (
-        "topic changed since the plan was made" if stale else
-        (decision["decision"] if decision else "awaiting approval"))
-    metadata: dict[str, dg.RawMetadataValue] = {
-        "state": state,
-        "approve_with": f"research-pipeline approve {topic_id}",
+
+
+Result = tuple[bool, dg.AssetCheckSeverity, dict[str, Any]]
+
+
+def _plan_approved(done: bulk.StepDone) -> Result:
+    gate: bulk.Gate = done.outcome
+    metadata: dict[str, Any] = {
+        "state": gate.state,
+        "approve_with": f"research-pipeline approve {done.topic_id}",
     }
-    if current is not None:
-        metadata["plan_version"] = current["plan_version"]
-        metadata["plan"] = dg.MetadataValue.md(current["plan_markdown"])
-    if decision is not None:
-        metadata["decided_by"] = decision["decided_by"]
-        metadata["decision_source"] = decision["source"]
-    return dg.AssetCheckResult(passed=approved, metadata=metadata,
-                               severity=dg.AssetCheckSeverity.ERROR)
+    if gate.plan_version is not None:
+        metadata["plan_version"] = gate.plan_version
+        metadata["plan"] = dg.MetadataValue.md(gate.plan_markdown or "")
+    if gate.decided_by is not None:
+        metadata["decided_by"] = gate.decided_by
+        metadata["decision_source"] = gate.decision_source or ""
+    # A closed gate is the gate doing its job: the topic waits for a person.
+    severity = dg.AssetCheckSeverity.ERROR if gate.approved else dg.AssetCheckSeverity.WARN
+    return gate.approved, severity, metadata
 
 
-@dg.asset_check(
-    asset=report, partitions_def=topics_partitions,
-    description="Re-reads the written report and finds every footnote quote in its stored source.",
-)
-def citations_verified(
-    context: dg.AssetCheckExecutionContext, research: ResearchResource
-) -> dg.AssetCheckResult:
-    """Every footnote meets the contract and quotes its source verbatim."""
-    services = research.services(context.log)
-    row, check = pipeline.verify_report(services, context.partition_key)
-    return dg.AssetCheckResult(
-        passed=check.ok,
-        metadata={
-            "footnotes": len(check.footnotes),
-            "verified": sum(check.verified.values()),
-            "problems": dg.MetadataValue.md(
-                "\n".join(f"- {p}" for p in check.problems) or "none"),
-            "report": row["path"] if row else "",
-        },
-    )
+def _citations_verified(done: bulk.StepDone) -> Result:
+    row, check = done.outcome
+    return check.ok, dg.AssetCheckSeverity.ERROR, {
+        "footnotes": len(check.footnotes),
+        "verified": sum(check.verified.values()),
+        "problems": dg.MetadataValue.md("\n".join(f"- {p}" for p in check.problems) or "none"),
+        "report": row["path"] if row else "",
+    }
 
 
-@dg.asset_check(
-    asset=report, partitions_def=topics_partitions,
-    description="Every plan question is answered with citations or listed as open with a reason.",
-)
-def questions_accounted(
-    context: dg.AssetCheckExecutionContext, research: ResearchResource
-) -> dg.AssetCheckResult:
-    """No question silently dropped; the share answered is a quality score (WARN below half)."""
-    services = research.services(context.log)
-    missing, answered, total = pipeline.account_questions(services, context.partition_key)
-    share = answered / total if total else 0.0
+def _questions_accounted(done: bulk.StepDone) -> Result:
+    missing, answered, total = done.outcome
+    share = round(answered / total, 3) if total else 0.0
+    counts: dict[str, Any] = {
+        "answered": answered, "questions": total, "answered_share": share}
     if missing:
-        return dg.AssetCheckResult(
-            passed=False, severity=dg.AssetCheckSeverity.ERROR,
-            metadata={"unaccounted": dg.MetadataValue.md("\n".join(f"- {q}" for q in missing)),
-                      "answered_share": round(share, 3)})
-    return dg.AssetCheckResult(
-        passed=share >= 0.5, severity=dg.AssetCheckSeverity.WARN,
-        metadata={"answered": f"{answered}/{total}", "answered_share": round(share, 3)})
+        return False, dg.AssetCheckSeverity.ERROR, {
+            **counts, "unaccounted": dg.MetadataValue.md("\n".join(f"- {q}" for q in missing))}
+    return share >= 0.5, dg.AssetCheckSeverity.WARN, counts
+
+
+_RESULTS = {"plan_approved": _plan_approved, "citations_verified": _citations_verified,
+            "questions_accounted": _questions_accounted}

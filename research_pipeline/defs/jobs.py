@@ -4,8 +4,7 @@
 import dagster as dg
 
 from research_pipeline import pipeline
-from research_pipeline.defs.assets import facts, report, research_plan, research_rounds
-from research_pipeline.defs.checks import plan_approved
+from research_pipeline.defs.assets import FACTS, REPORT, RESEARCH_PLAN, RESEARCH_ROUNDS
 from research_pipeline.defs.resources import ResearchResource
 
 PLAN_JOB = "plan_job"
@@ -13,17 +12,17 @@ RESEARCH_JOB = "research_job"
 
 plan_job = dg.define_asset_job(
     PLAN_JOB,
-    selection=dg.AssetSelection.assets(research_plan).without_checks(),
-    description="Make (or reuse, or revise) a topic's plan. Spends nothing; stops at the gate.",
+    selection=dg.AssetSelection.assets(RESEARCH_PLAN).without_checks(),
+    description="Make (or reuse, or revise) the topics' plans. Spends no search; stops at the "
+    "gate.",
 )
 
 research_job = dg.define_asset_job(
     RESEARCH_JOB,
-    selection=(
-        dg.AssetSelection.checks(plan_approved)
-        | dg.AssetSelection.assets(research_rounds, facts, report)
-    ),
-    description="The gated run: the approval check, then rounds, facts and report.",
+    selection=dg.AssetSelection.assets(RESEARCH_PLAN, RESEARCH_ROUNDS, FACTS, REPORT),
+    description="Plan, gate and research the topics in one run: a topic whose plan is not "
+    "approved stops at the gate (plan_approved) with nothing searched; the others go on to "
+    "rounds, facts, report and its checks, all topics at once.",
 )
 
 
@@ -54,7 +53,7 @@ def record_plan_decision(
     )
     context.log_event(
         dg.AssetObservation(
-            asset_key=research_plan.key, partition=config.topic,
+            asset_key=RESEARCH_PLAN, partition=config.topic,
             metadata={"decision": decision, "by": config.by,
                       "plan_version": result["plan_version"], "note": config.note},
         )

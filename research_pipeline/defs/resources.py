@@ -1,13 +1,14 @@
 """The research resource: settings, store and providers, read at run time."""
 
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 
 import dagster as dg
 
 from research_pipeline.pipeline import Services
 from research_pipeline.run_process import record_run_process
-from research_pipeline.settings import load_settings
+from research_pipeline.settings import Settings, load_settings
 
 
 class ResearchResource(dg.ConfigurableResource):
@@ -38,15 +39,29 @@ class ResearchResource(dg.ConfigurableResource):
         The run tag ``research/refresh`` bypasses caches: ``all`` (``run --refresh``) both
         search and model caches, ``search`` (the refresh schedule) the search cache only.
         """
-        settings = load_settings(
+        info = getattr(log, "info", None)
+        services = self.services_factory(tags)()
+        services.progress = info if callable(info) else _ignore
+        return services
+
+    def services_factory(self, tags: Mapping[str, str] | None = None
+                         ) -> Callable[[], Services]:
+        """Fresh services per topic of one run, from settings read once."""
+        settings = self._settings()
+        refresh = (tags or {}).get(REFRESH_TAG, "")
+        return partial(Services, settings=settings,
+                       refresh_search=refresh in ("all", "search", "true"),
+                       refresh_models=refresh in ("all", "true"))
+
+    def topic_workers(self) -> int:
+        """How many topics one run researches at once (``RESEARCH_TOPIC_CONCURRENCY``)."""
+        return self._settings().topic_concurrency
+
+    def _settings(self) -> Settings:
+        return load_settings(
             db=self.db, data_dir=self.data_dir, reports_dir=self.reports_dir,
             topics_dir=self.topics_dir, search=self.search, llm=self.llm, corpus=self.corpus,
         )
-        info = getattr(log, "info", None)
-        refresh = (tags or {}).get(REFRESH_TAG, "")
-        return Services(settings=settings, progress=info if callable(info) else _ignore,
-                        refresh_search=refresh in ("all", "search", "true"),
-                        refresh_models=refresh in ("all", "true"))
 
 
 REFRESH_TAG = "research/refresh"

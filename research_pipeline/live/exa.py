@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from research_pipeline.errors import ConfigError
 from research_pipeline.live.retry import RetryPolicy, with_retries
-from research_pipeline.live.runtime import RateLimiter, Runtime
+from research_pipeline.live.runtime import Runtime, shared, shared_rate_limiter
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
@@ -58,7 +58,8 @@ class ExaSearch:
             raise ConfigError("RESEARCH_SEARCH=exa needs EXA_API_KEY")
         self.settings = settings
         self.runtime = runtime
-        self.limiter = RateLimiter(settings.exa_requests_per_s)
+        # Every topic of the process shares Exa's rate limit and one client.
+        self.limiter = shared_rate_limiter("exa", settings.exa_requests_per_s)
         self.policy = RetryPolicy(base_s=settings.retry_base_s)
         self._client: Any = None
         self._lock = threading.Lock()
@@ -66,15 +67,14 @@ class ExaSearch:
     def _exa(self) -> Any:
         with self._lock:
             if self._client is None:
-                from exa_py import Exa
-
                 key = self.settings.exa_api_key
                 assert key is not None
                 kwargs: dict[str, Any] = {"api_key": key.get_secret_value(),
                                           "timeout": self.settings.request_timeout_s}
                 if self.settings.exa_base_url:
                     kwargs["base_url"] = self.settings.exa_base_url
-                self._client = Exa(**kwargs)
+                self._client = shared(("exa-client", *sorted(kwargs.items())),
+                                      lambda: _build_exa(kwargs))
             return self._client
 
     def search(self, query: str, filters: SearchFilters, num_results: int) -> list[SearchHit]:
@@ -149,3 +149,9 @@ class ExaSearch:
     def versions(self) -> dict[str, str]:
         """Live web search has no corpus version."""
         return {"exa": "live"}
+
+
+def _build_exa(kwargs: dict[str, Any]) -> Any:
+    from exa_py import Exa
+
+    return Exa(**kwargs)

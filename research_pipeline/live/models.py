@@ -22,7 +22,7 @@ from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
 
 from research_pipeline.errors import ConfigError, ProviderError, ResearchPipelineError
 from research_pipeline.live.retry import RetryPolicy, classify, with_retries
-from research_pipeline.live.runtime import Runtime
+from research_pipeline.live.runtime import Runtime, model_slots, shared
 from research_pipeline.models import stable_hash
 from research_pipeline.settings import Price, Settings
 
@@ -90,7 +90,11 @@ class ModelClient:
     def _instructor(self) -> Any:
         with self._lock:
             if self._client is None:
-                self._client = self._build()
+                # One SDK client (and its connection pool) for every topic of the process.
+                s = self.settings
+                key = (self.provider, s.gemini_base_url, s.openai_base_url, s.request_timeout_s,
+                       s.google_api_key, s.openai_api_key)
+                self._client = shared(("model-client", *key), self._build)
             return self._client
 
     def _build(self) -> Any:
@@ -164,12 +168,17 @@ class ModelClient:
         )
         started = time.perf_counter()
 
+        client = self._instructor()
+        slots = model_slots(self.settings.model_concurrency)
+
         def call() -> tuple[M, Any]:
-            return self._instructor().chat.completions.create_with_completion(
-                model=model, messages=[{"role": "user", "content": prompt}],
-                response_model=response_model, max_retries=retrying,
-                context=validation_context,
-            )
+            # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
+            with slots:
+                return client.chat.completions.create_with_completion(
+                    model=model, messages=[{"role": "user", "content": prompt}],
+                    response_model=response_model, max_retries=retrying,
+                    context=validation_context,
+                )
 
         try:
             result, raw = with_retries(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 from research_pipeline.audit import CallLog
 from research_pipeline.errors import ResearchPipelineError
@@ -76,3 +78,34 @@ class RateLimiter:
             self._next = max(now, self._next) + self.interval
         if wait > 0:
             time.sleep(wait)
+
+
+# -- pools shared by every topic researched in this process --------------------------------
+#
+# A bulk run researches many topics at once in one process; the provider limits (Exa's
+# request rate, how many model calls are in flight) and the SDK clients belong to the
+# process, not to one topic's step.
+
+_SHARED: dict[Hashable, Any] = {}
+_SHARED_GUARD = threading.Lock()
+
+
+def shared(key: Hashable, build: Callable[[], Any]) -> Any:
+    """The process's one object for ``key``, built on first use."""
+    with _SHARED_GUARD:
+        if key not in _SHARED:
+            _SHARED[key] = build()
+        return _SHARED[key]
+
+
+def shared_rate_limiter(name: str, rate_per_s: float) -> RateLimiter:
+    """One rate limiter per provider and rate for the whole process."""
+    limiter: RateLimiter = shared(("rate", name, rate_per_s), lambda: RateLimiter(rate_per_s))
+    return limiter
+
+
+def model_slots(slots: int) -> threading.BoundedSemaphore:
+    """The process's model-call slots: at most ``slots`` model requests in flight."""
+    semaphore: threading.BoundedSemaphore = shared(
+        ("model-slots", slots), lambda: threading.BoundedSemaphore(slots))
+    return semaphore

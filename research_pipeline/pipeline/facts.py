@@ -28,7 +28,7 @@ def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcom
     evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
     reflection = store.final_reflection(research_id)
     calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
-                           store.research_cost(research_id, run_id))
+                           store.research_cost(research_id, run_id, topic_id))
     researcher = services.researcher
     try:
         if own_calls(researcher):

@@ -111,7 +111,7 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
     given = dict(enumerate(facts, 1))
     calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
-                           store.research_cost(research_id, run_id))
+                           store.research_cost(research_id, run_id, topic_id))
     researcher = services.researcher
     try:
         sections = calls.step(

@@ -60,7 +60,7 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
     filters = SearchFilters(tuple(spec.include_domains),
                             tuple(dict.fromkeys([*spec.exclude_domains, *blocked])),
                             spec.start_date, spec.end_date)
-    spent = store.research_cost(research_id, run_id)
+    spent = store.research_cost(research_id, run_id, topic_id)
     calls = services.start(topic_id, run_id, spec.max_cost_usd, spent)
 
     def persist(output: RoundOutput) -> None:

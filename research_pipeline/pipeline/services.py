@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -97,3 +98,20 @@ def own_calls(researcher: Researcher) -> bool:
     return bool(getattr(researcher, "records_own_calls", False))
 
 
+
+
+
+_SDKS = {"gemini": ["google.genai", "instructor", "openai"],
+         "openai": ["openai", "instructor"], "exa": ["exa_py"]}
+
+
+def import_provider_sdks(settings: Settings) -> None:
+    """Import the remote providers' SDKs in this thread, before topics start in threads.
+
+    Two topic threads importing overlapping packages at once (exa-py and instructor both
+    import openai) can fail with a half-imported module; imported here first, they are
+    whole before any thread needs them.
+    """
+    for name in (settings.llm, settings.search):
+        for module in _SDKS.get(name, []):
+            importlib.import_module(module)

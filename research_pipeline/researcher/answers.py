@@ -125,6 +125,12 @@ _DEFINE_RE = re.compile(
     re.IGNORECASE)
 
 
+_CODE_ITEMS_Q = re.compile(
+    r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
+    r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
+_CODE_NAME = re.compile(
+    r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
+    r"[A-Z][a-z]+[A-Z]\w*)")
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
 _CONSEQUENCE_RE = re.compile(
     r"\b(is raised|raises?|re-raised|terminat\w*|propagat\w*|is lost|discard\w*|ignored|"
@@ -522,12 +528,16 @@ class AnswerJudge:
                 place = 0.08 if cand.leads_section and (
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
                 length = 0.04 * max(0, len(text) - 450) / 450
-                shaped = 0.1 if (analysis.answer_type in ("list", "procedure")
-                                 and cand.kind in ("list", "table")) else 0.0
+                shaped = 0.0
+                if analysis.answer_type in ("list", "procedure") and cand.kind in ("list",
+                                                                                   "table"):
+                    shaped = 0.25 if analysis.answer_type == "list" else 0.1
+                if analysis.answer_type in ("list", "number") and not fit:
+                    shaped -= 0.3  # without the shape asked for it cannot be the answer
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
-                        + 0.3 * about - length)
+                        + 0.5 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, analysis.answer_type == "number", matched, missing))
@@ -640,6 +650,9 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "number":
         return float(_number_fits(analysis, text))
     if kind == "list":
+        if _CODE_ITEMS_Q.search(analysis.text):
+            # "Which methods/options/commands ...": the items are names written as code.
+            return float(len({m.group(0) for m in _CODE_NAME.finditer(text)}) >= 2)
         if cand.kind in ("list", "table"):
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))

@@ -406,13 +406,28 @@ class ExtractiveResearcher:
             paragraphs = direct[:1] + rest + direct[1:]
             out[q.id] = "\n\n".join(paragraphs)
             if q.id not in open_ids and direct:
-                findings.append(f"- {direct[0]}")
+                findings.append(f"- **Q{q.id}.** {_finding(direct[0])}")
         total = len(plan.questions)
         answered = total - len(open_ids)
         head = (f"{answered} of {total} question{'s' if total != 1 else ''} answered from the "
                 "sources" + ("; the rest are listed under Open questions." if open_ids else "."))
         out[0] = head + ("\n\n" + "\n\n".join(findings) if findings else "")
         return out
+
+
+OVERVIEW_CHARS = 320
+
+
+def _finding(answer: str) -> str:
+    """A direct answer as an overview line, cut at a word before ``OVERVIEW_CHARS``.
+
+    The footnote holds the whole quote.
+    """
+    match = re.match(r"(.*?)(\[\^\d+\])$", answer)
+    text, marker = (match.group(1), match.group(2)) if match else (answer, "")
+    if len(text) > OVERVIEW_CHARS:
+        text = text[:OVERVIEW_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return f"{text}{marker}"
 
 
 def _clean(text: str) -> str:

@@ -51,8 +51,9 @@ class PlanStore(StoreBase):
         """Record what a run used: settings without secrets, corpus versions, models, code."""
         with self.transaction() as con:
             con.execute(
-                "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id) "
-                "DO UPDATE SET step = excluded.step, corpus_versions = excluded.corpus_versions",
+                "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (run_id, topic_id) DO UPDATE SET step = excluded.step, "
+                "corpus_versions = excluded.corpus_versions",
                 [run_id, topic_id, job, step, utc_now(), to_json(settings),
                  to_json(corpus_versions), to_json(models), code_version],
             )

@@ -116,12 +116,11 @@ class ReportStore(StoreBase):
 
     def cache_put(self, request_hash: str, provider: str, response: Any) -> None:
         """Store (or replace) a provider response by request hash."""
-        with self.transaction() as con:
-            con.execute(
-                "INSERT INTO response_cache VALUES (?, ?, ?, ?) ON CONFLICT (request_hash) "
-                "DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
-                [request_hash, provider, to_json(response), utc_now()],
-            )
+        self.write(
+            "INSERT INTO response_cache VALUES (?, ?, ?, ?) ON CONFLICT (request_hash) "
+            "DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
+            [request_hash, provider, to_json(response), utc_now()],
+        )
 
     def save_eval(self, eval_id: str, evalset: str, scores: list[dict]) -> None:
         """Store one evaluation's per-topic scores."""

@@ -56,54 +56,47 @@ class ResearchStore(StoreBase):
         """
         now = utc_now()
         with self.transaction() as con:
+            # A round is stored in one transaction with its research_rounds row: without
+            # that row there is nothing of the round to replace.
+            stored = con.execute("SELECT count(*) FROM research_rounds WHERE research_id = ? "
+                                 "AND round = ?", [research_id, round_no]).fetchall()[0]
             for table in ("search_queries", "search_results", "reflections", "knowledge_gaps",
                           "research_rounds", "round_facts", "question_states"):
-                con.execute(
-                    f"DELETE FROM {table} WHERE research_id = ? AND round = ?",  # noqa: S608
-                    [research_id, round_no],
-                )
-            for query_id, query, n_results in queries:
-                con.execute(
-                    "INSERT INTO search_queries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [query_id, research_id, topic_id, plan_version, run_id, round_no,
-                     query.question_id, query.gap_id, query.kind, query.text, n_results],
-                )
-            for query_id, hit in hits:
-                src = hit.source
-                con.execute(
-                    "INSERT INTO sources (source_id, url, title, text, provider, corpus, "
-                    "published_date, first_seen, section, layout) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source_id) DO NOTHING",
-                    [src.source_id, src.url, src.title, src.text, src.provider, src.corpus,
-                     src.published_date, now, src.section, to_json(src.layout)],
-                )
-                con.execute(
-                    "INSERT INTO search_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [research_id, topic_id, run_id, round_no, query_id, hit.rank,
-                     src.source_id, src.url, src.title, hit.score],
-                )
-            for item in reflection.assessments:
-                con.execute(
-                    "INSERT INTO reflections VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [research_id, topic_id, run_id, round_no, item.question_id, item.status,
-                     item.coverage, item.best_source_id, to_json(item.evidence_source_ids),
-                     to_json(item.matched_terms), to_json(item.missing_terms), item.note],
-                )
-            for gap in gaps:
-                con.execute(
-                    "INSERT INTO knowledge_gaps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [research_id, topic_id, run_id, round_no, gap.gap_id, gap.question_id,
-                     gap.description, gap.status, gap.attempts, gap.fruitless_rounds,
-                     gap.best_coverage, to_json(gap.queries_tried), to_json(gap.rounds_worked)],
-                )
-            for fact in facts or []:
-                con.execute(
-                    "INSERT INTO round_facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT DO NOTHING",
-                    [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
-                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score,
-                     fact.role],
-                )
+                if stored[0]:
+                    con.execute(
+                        f"DELETE FROM {table} WHERE research_id = ? AND round = ?",  # noqa: S608
+                        [research_id, round_no],
+                    )
+            self._insert_many(con, "search_queries", [
+                [query_id, research_id, topic_id, plan_version, run_id, round_no,
+                 query.question_id, query.gap_id, query.kind, query.text, n_results]
+                for query_id, query, n_results in queries])
+            sources = {hit.source.source_id: hit.source for _, hit in reversed(hits)}
+            self._insert_many(con, "sources", [
+                [src.source_id, src.url, src.title, src.text, src.provider, src.corpus,
+                 src.published_date, now, src.section, to_json(src.layout)]
+                for src in sources.values()],
+                "ON CONFLICT (source_id) DO NOTHING")
+            self._insert_many(con, "search_results", [
+                [research_id, topic_id, run_id, round_no, query_id, hit.rank,
+                 hit.source.source_id, hit.source.url, hit.source.title, hit.score]
+                for query_id, hit in hits])
+            self._insert_many(con, "reflections", [
+                [research_id, topic_id, run_id, round_no, item.question_id, item.status,
+                 item.coverage, item.best_source_id, to_json(item.evidence_source_ids),
+                 to_json(item.matched_terms), to_json(item.missing_terms), item.note]
+                for item in reflection.assessments])
+            self._insert_many(con, "knowledge_gaps", [
+                [research_id, topic_id, run_id, round_no, gap.gap_id, gap.question_id,
+                 gap.description, gap.status, gap.attempts, gap.fruitless_rounds,
+                 gap.best_coverage, to_json(gap.queries_tried), to_json(gap.rounds_worked)]
+                for gap in gaps])
+            round_facts = {fact.fact_id: fact for fact in reversed(facts or [])}
+            self._insert_many(con, "round_facts", [
+                [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
+                 fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score,
+                 fact.role]
+                for fact in round_facts.values()], "ON CONFLICT DO NOTHING")
             known = con.execute(
                 "SELECT question_id, list(DISTINCT fact_id ORDER BY fact_id) FROM round_facts "
                 "WHERE research_id = ? AND round <= ? GROUP BY question_id",
@@ -111,13 +104,10 @@ class ResearchStore(StoreBase):
             ).fetchall()
             fact_ids = {qid: ids for qid, ids in known}
             gap_status = {g.question_id: g.status for g in gaps}
-            for item in reflection.assessments:
-                con.execute(
-                    "INSERT INTO question_states VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [research_id, topic_id, run_id, round_no, item.question_id, item.status,
-                     item.coverage, to_json(fact_ids.get(item.question_id, [])),
-                     gap_status.get(item.question_id)],
-                )
+            self._insert_many(con, "question_states", [
+                [research_id, topic_id, run_id, round_no, item.question_id, item.status,
+                 item.coverage, to_json(fact_ids.get(item.question_id, [])),
+                 gap_status.get(item.question_id)] for item in reflection.assessments])
             con.execute(
                 "INSERT INTO research_rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [research_id, topic_id, plan_version, run_id, round_no, to_json(state),
@@ -130,25 +120,21 @@ class ResearchStore(StoreBase):
         search_calls: list[dict], llm_calls: list[dict],
     ) -> None:
         now = utc_now()
-        for call in search_calls:
-            con.execute(
-                "INSERT INTO search_calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (call_id) DO NOTHING",
-                [call["call_id"], topic_id, run_id, call.get("round"), call["provider"],
-                 call["query"], call["request_hash"], call.get("n_results"),
-                 call.get("latency_ms"), call.get("cost_usd", 0.0), call.get("cache_hit", False),
-                 call.get("error"), now],
-            )
-        for call in llm_calls:
-            con.execute(
-                "INSERT INTO llm_calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (call_id) DO NOTHING",
-                [call["call_id"], topic_id, run_id, call["step"], call["provider"],
-                 call.get("model"), call.get("template"), call["request_hash"],
-                 call.get("prompt"), call.get("response"), call.get("input_tokens"),
-                 call.get("output_tokens"), call.get("cost_usd", 0.0), call.get("latency_ms"),
-                 call.get("cache_hit", False), call.get("error"), now],
-            )
+        self._insert_many(con, "search_calls", [
+            [call["call_id"], topic_id, run_id, call.get("round"), call["provider"],
+             call["query"], call["request_hash"], call.get("n_results"),
+             call.get("latency_ms"), call.get("cost_usd", 0.0), call.get("cache_hit", False),
+             call.get("error"), now]
+            for call in {c["call_id"]: c for c in search_calls}.values()],
+            "ON CONFLICT (call_id) DO NOTHING")
+        self._insert_many(con, "llm_calls", [
+            [call["call_id"], topic_id, run_id, call["step"], call["provider"],
+             call.get("model"), call.get("template"), call["request_hash"],
+             call.get("prompt"), call.get("response"), call.get("input_tokens"),
+             call.get("output_tokens"), call.get("cost_usd", 0.0), call.get("latency_ms"),
+             call.get("cache_hit", False), call.get("error"), now]
+            for call in {c["call_id"]: c for c in llm_calls}.values()],
+            "ON CONFLICT (call_id) DO NOTHING")
 
     def record_calls(
         self, topic_id: str, run_id: str | None, search_calls: list[dict] | None = None,
@@ -220,14 +206,18 @@ class ResearchStore(StoreBase):
             [research_id, research_id],
         )
 
-    def research_cost(self, research_id: str, run_id: str | None = None) -> float:
-        """USD spent by the runs of a research attempt (and ``run_id``), for its budget."""
+    def research_cost(self, research_id: str, run_id: str | None, topic_id: str) -> float:
+        """USD spent on the topic by the runs of a research attempt (and ``run_id``).
+
+        A run researches many topics: only this topic's calls count against its budget.
+        """
         rows = self._read(
-            "WITH r AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
+            "WITH runs AS (SELECT DISTINCT run_id FROM research_rounds WHERE research_id = ? "
             "UNION SELECT ?) SELECT coalesce((SELECT sum(cost_usd) FROM llm_calls WHERE run_id "
-            "IN (SELECT run_id FROM r)), 0) + coalesce((SELECT sum(cost_usd) FROM search_calls "
-            "WHERE run_id IN (SELECT run_id FROM r)), 0) AS spent",
-            [research_id, run_id or ""],
+            "IN (SELECT run_id FROM runs) AND topic_id = ?), 0) + coalesce((SELECT "
+            "sum(cost_usd) FROM search_calls WHERE run_id IN (SELECT run_id FROM runs) AND "
+            "topic_id = ?), 0) AS spent",
+            [research_id, run_id or "", topic_id, topic_id],
         )
         return float(rows[0]["spent"]) if rows else 0.0
 

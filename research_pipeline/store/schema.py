@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -117,7 +117,8 @@ _MIGRATIONS: dict[int, list[str]] = {
             round INTEGER NOT NULL, question_id INTEGER NOT NULL, status VARCHAR NOT NULL,
             coverage DOUBLE NOT NULL, fact_ids JSON NOT NULL, gap_status VARCHAR,
             PRIMARY KEY (research_id, round, question_id))""",
-    ],    4: [
+    ],
+    4: [
         """CREATE TABLE eval_questions (
             eval_id VARCHAR NOT NULL, evalset VARCHAR NOT NULL, topic_id VARCHAR NOT NULL,
             question_id INTEGER NOT NULL, question VARCHAR NOT NULL, answer_type VARCHAR,
@@ -125,11 +126,36 @@ _MIGRATIONS: dict[int, list[str]] = {
             in_section BOOLEAN NOT NULL, in_first_paragraph BOOLEAN NOT NULL,
             quoted BOOLEAN NOT NULL, created_at TIMESTAMP NOT NULL,
             PRIMARY KEY (eval_id, topic_id, question_id))""",
-    ],    5: [
+    ],
+    5: [
+        # Passages know their place (heading path, block layout); reflections say why a
+        # question is open; a fact is the direct answer to its question or supports it.
         "ALTER TABLE sources ADD COLUMN section VARCHAR DEFAULT ''",
         "ALTER TABLE sources ADD COLUMN layout JSON",
         "ALTER TABLE reflections ADD COLUMN note VARCHAR DEFAULT ''",
         "ALTER TABLE facts ADD COLUMN role VARCHAR DEFAULT 'support'",
         "ALTER TABLE round_facts ADD COLUMN role VARCHAR DEFAULT 'support'",
+    ],
+    6: [
+        # One run researches many topics: a run's row is per topic, and two topics of one
+        # run may extract the same passage for their question 1.
+        """CREATE TABLE runs_v6 (
+            run_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL, job VARCHAR,
+            step VARCHAR, started_at TIMESTAMP NOT NULL, settings JSON,
+            corpus_versions JSON, models JSON, code_version VARCHAR,
+            PRIMARY KEY (run_id, topic_id))""",
+        "INSERT INTO runs_v6 SELECT * FROM runs",
+        "DROP TABLE runs",
+        "ALTER TABLE runs_v6 RENAME TO runs",
+        """CREATE TABLE facts_v6 (
+            fact_id VARCHAR NOT NULL, research_id VARCHAR NOT NULL, topic_id VARCHAR NOT NULL,
+            run_id VARCHAR NOT NULL, question_id INTEGER NOT NULL, source_id VARCHAR NOT NULL,
+            url VARCHAR NOT NULL, title VARCHAR NOT NULL, quote VARCHAR NOT NULL,
+            text VARCHAR NOT NULL, score DOUBLE, created_at TIMESTAMP NOT NULL,
+            role VARCHAR DEFAULT 'support',
+            PRIMARY KEY (research_id, run_id, fact_id))""",
+        "INSERT INTO facts_v6 SELECT * FROM facts",
+        "DROP TABLE facts",
+        "ALTER TABLE facts_v6 RENAME TO facts",
     ],
 }

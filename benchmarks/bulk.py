@@ -1,0 +1,175 @@
+"""Bulk research at the speed of its API calls: the project through Dagster, side by side
+with the same domain functions in a plain loop, against loopback providers.
+
+Loopback Exa and Gemini servers (tests/fakes.py, the real SDKs' wire formats) answer each
+search after 0.4 s and each model call after 1 s. Every case runs as its own process, so
+the CPU seconds and peak memory are that process's alone (``os.wait4``); the servers run
+in this process.
+
+* ``dagster``: ``research-pipeline run --approve`` over N new topic files (one run).
+* ``plain``: the same topics through ``pipeline.bulk.research_topics`` with the same
+  settings and concurrency, no Dagster.
+
+Critical path of a topic (the issue's definition): its plan call, for each round one
+search and two model calls, and the answer call. For many topics the bound also counts
+the provider limits: searches ÷ the search rate and model calls ÷ the model concurrency.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MODEL_S, SEARCH_S = 1.0, 0.4
+LIMITS = {"RESEARCH_EXA_REQUESTS_PER_S": "20", "RESEARCH_MODEL_CONCURRENCY": "32",
+          "RESEARCH_TOPIC_CONCURRENCY": "32"}
+
+PLAIN = """
+import sys, time
+from functools import partial
+from research_pipeline.pipeline import Services, register_topic
+from research_pipeline.pipeline.bulk import research_topics
+from research_pipeline.settings import load_settings
+from research_pipeline.topics import load_topics, topic_files
+settings = load_settings()
+topics, errors = load_topics(topic_files(settings.topics_dir))
+services = Services(settings=settings)
+with services.store.session():
+    for topic in topics:
+        register_topic(services, topic)
+    states = {}
+    for event in research_topics(partial(Services, settings=settings), [t.id for t in topics],
+                                 "plain-loop", approve_as="bench",
+                                 workers=settings.topic_concurrency):
+        if type(event).__name__ == "TopicDone":
+            states[event.state] = states.get(event.state, 0) + 1
+            if event.state == "failed":
+                print(event.topic_id, event.failed_step, event.error, event.detail or "")
+print(states)
+"""
+
+
+@dataclass
+class Measured:
+    """One process's run."""
+
+    wall_s: float
+    cpu_s: float
+    peak_mb: float
+    searches: int
+    model_calls: int
+    longest_critical_s: float
+    output: str
+
+
+def topic_text(n: int) -> str:
+    """A topic of three questions the loopback brain answers in its second round."""
+    return textwrap.dedent(f"""\
+        ---
+        title: "Tides, survey {n}"
+        questions:
+          - "What causes tides at site {n}?"
+          - "When do spring tides happen at site {n}?"
+          - "What is the tidal range at site {n}?"
+        max_rounds: 2
+        approval: human
+        ---
+        """)
+
+
+def measure(kind: str, n: int, work: Path) -> Measured:
+    """Run ``kind`` (dagster | plain) over ``n`` fresh topics against fresh servers."""
+    from tests import fake_world
+    from tests.fakes import FakeServer
+
+    case = work / f"{kind}-{n}"
+    (case / "topics").mkdir(parents=True)
+    (case / "dh").mkdir()
+    (case / "dh" / "dagster.yaml").write_text((ROOT / "dagster.yaml").read_text())
+    for i in range(n):
+        (case / "topics" / f"tides-{i}.md").write_text(topic_text(i))
+    with FakeServer(fake_world.exa_search, latency_s=SEARCH_S) as exa, \
+            FakeServer(lambda r: fake_world.gemini_model(r, answer_from_round=2),
+                       latency_s=MODEL_S) as gem:
+        env = dict(os.environ, **LIMITS, RESEARCH_SEARCH="exa", RESEARCH_LLM="gemini",
+                   RESEARCH_EXA_BASE_URL=exa.url, RESEARCH_GEMINI_BASE_URL=gem.url,
+                   EXA_API_KEY="bench", GOOGLE_API_KEY="bench",
+                   RESEARCH_DB=str(case / "db.duckdb"), RESEARCH_TOPICS_DIR=str(case / "topics"),
+                   RESEARCH_REPORTS_DIR=str(case / "reports"), DAGSTER_HOME=str(case / "dh"))
+        exe = Path(sys.executable)
+        # The instance exists already, as it does after a project's first run.
+        subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
+                        "get_instance()"], env=env, check=True, capture_output=True)
+        args = ([str(exe.with_name("research-pipeline")), "run", "--approve"]
+                if kind == "dagster" else [str(exe), "-c", PLAIN])
+        wall, cpu, peak, output = _wait4(args, env)
+        searches, model_calls = len(exa.requests), len(gem.requests)
+    rounds = _rounds(case / "db.duckdb")
+    longest = max((2 * MODEL_S + r * (SEARCH_S + 2 * MODEL_S) for r in rounds), default=0.0)
+    return Measured(wall, cpu, peak, searches, model_calls, longest, output)
+
+
+def _wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
+    started = time.perf_counter()
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    output = proc.stdout.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0,):
+        raise RuntimeError(f"{args[0]} exited {proc.returncode}:\n{output[-3000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output
+
+
+def _rounds(db: Path) -> list[int]:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute("SELECT topic_id, max(round) FROM research_rounds GROUP BY 1").fetchall()
+    finally:
+        con.close()
+    return [int(r[1]) for r in rows]
+
+
+def bound(m: Measured, n: int) -> float:
+    """max(longest critical path, searches ÷ rate, model calls ÷ concurrency)."""
+    rate = float(LIMITS["RESEARCH_EXA_REQUESTS_PER_S"])
+    slots = int(LIMITS["RESEARCH_MODEL_CONCURRENCY"])
+    if n == 1:
+        return m.longest_critical_s
+    return max(m.longest_critical_s, m.searches / rate, m.model_calls * MODEL_S / slots)
+
+
+def main(sizes: tuple[int, ...] = (1, 4, 100)) -> list[dict]:
+    """Each size through Dagster and through the plain loop, one after the other."""
+    import tempfile
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            for kind in ("dagster", "plain"):
+                m = measure(kind, n, Path(tmp))
+                rows.append({"kind": kind, "topics": n, "wall_s": round(m.wall_s, 2),
+                             "bound_s": round(bound(m, n), 2),
+                             "wall_over_bound": round(m.wall_s / bound(m, n), 2),
+                             "cpu_s_per_topic": round(m.cpu_s / n, 2),
+                             "peak_mb": round(m.peak_mb), "searches": m.searches,
+                             "model_calls": m.model_calls})
+                print(json.dumps(rows[-1]), flush=True)
+    return rows
+
+
+if __name__ == "__main__":
+    main(tuple(int(a) for a in sys.argv[1:]) or (1, 4, 100))

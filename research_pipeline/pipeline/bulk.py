@@ -1,0 +1,201 @@
+"""Many topics at once in one process: each topic's chain of steps, the chains overlapped.
+
+Nothing here imports Dagster. The ``research_topics`` multi-asset step and the plain-loop
+benchmark both call ``research_topics``, so the difference between them is orchestration.
+A topic's chain is plan → gate → rounds → facts → report → checks; it runs in its own
+thread, and the provider limits (Exa's request rate, model calls in flight) are shared by
+every topic of the process (``live.runtime``), so more topics never mean more pressure on a
+provider. One topic's failure ends that topic's chain only.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import traceback
+from collections.abc import Callable, Collection, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.pipeline.facts import extract_facts
+from research_pipeline.pipeline.plan import (
+    approval_state,
+    decide,
+    load_registered_topic,
+    make_plan,
+    record_run,
+)
+from research_pipeline.pipeline.report import account_questions, verify_report, write_report
+from research_pipeline.pipeline.rounds import run_research
+from research_pipeline.pipeline.services import (
+    Services,
+    estimate_cost,
+    import_provider_sdks,
+    step_cost,
+)
+
+# The steps of a topic's chain, in order, named as the assets and checks that show them.
+PLAN, GATE, ROUNDS, FACTS, REPORT = (
+    "research_plan", "plan_approved", "research_rounds", "facts", "report")
+CITATIONS, QUESTIONS = "citations_verified", "questions_accounted"
+ALL_STEPS = (PLAN, GATE, ROUNDS, FACTS, REPORT, CITATIONS, QUESTIONS)
+
+
+@dataclass(frozen=True)
+class Gate:
+    """Whether a topic's current plan may be researched, and why (``plan_approved``)."""
+
+    approved: bool
+    state: str
+    plan_version: str | None = None
+    plan_markdown: str | None = None
+    decided_by: str | None = None
+    decision_source: str | None = None
+    approval_id: str | None = None
+
+
+def gate(services: Services, topic_id: str) -> Gate:
+    """The approval gate: the current plan of the unchanged topic has a stored approval."""
+    current, decision = approval_state(services, topic_id)
+    if current is None:
+        return Gate(False, "no plan")
+    topic = load_registered_topic(services, topic_id)
+    stale = current["topic_hash"] != topic.content_hash
+    approved = not stale and decision is not None and decision["decision"] == "approved"
+    state = ("topic changed since the plan was made" if stale else
+             decision["decision"] if decision else "awaiting approval")
+    return Gate(
+        approved=approved, state=state, plan_version=current["plan_version"],
+        plan_markdown=current["plan_markdown"],
+        decided_by=decision["decided_by"] if decision else None,
+        decision_source=decision["source"] if decision else None,
+        approval_id=decision["approval_id"] if decision else None,
+    )
+
+
+@dataclass(frozen=True)
+class StepDone:
+    """One step of one topic finished; ``outcome`` is that step's summary."""
+
+    topic_id: str
+    step: str
+    outcome: Any
+    cost_usd: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A progress line of one topic."""
+
+    topic_id: str
+    message: str
+
+
+@dataclass(frozen=True)
+class TopicDone:
+    """A topic's chain ended: ``reported``, ``awaiting approval``, ``done`` or ``failed``."""
+
+    topic_id: str
+    state: str
+    seconds: float
+    error: str | None = None
+    failed_step: str | None = None
+    detail: str | None = None
+    checks: dict[str, bool] = field(default_factory=dict)
+
+
+Event = StepDone | Note | TopicDone
+
+
+def research_topics(
+    services_for: Callable[[], Services], topic_ids: Sequence[str], run_id: str, *,
+    steps: Collection[str] = ALL_STEPS, approve_as: str | None = None, job: str | None = None,
+    workers: int = 8,
+) -> Iterator[Event]:
+    """Run each topic's chain of ``steps``, ``workers`` topics at a time; yield as they go.
+
+    Events come from the caller's thread, in the order the steps finish. ``approve_as``
+    records that person's approval of a plan that has none (``run --approve``); without
+    it an unapproved plan stops at the gate with nothing searched.
+    """
+    events: queue.Queue[Event] = queue.Queue()
+    ordered = [s for s in ALL_STEPS if s in steps]
+    if topic_ids:
+        import_provider_sdks(services_for().settings)
+
+    def chain(topic_id: str) -> None:
+        started = time.monotonic()
+        current, checks = ordered[0] if ordered else "", {}
+        try:
+            services = services_for()
+            services.progress = lambda message: events.put(Note(topic_id, message))
+            record_run(services, topic_id, run_id, job, ",".join(ordered))
+            for current in ordered:
+                outcome = _STEPS[current](services, topic_id, run_id, approve_as)
+                extra = _EXTRA[current](services, topic_id, outcome) if current in _EXTRA else {}
+                events.put(StepDone(topic_id, current, outcome, step_cost(services), extra))
+                if current == GATE and not outcome.approved:
+                    events.put(TopicDone(topic_id, "awaiting approval",
+                                         time.monotonic() - started))
+                    return
+                if current in (CITATIONS, QUESTIONS):
+                    checks[current] = _check_passed(current, outcome)
+            state = "reported" if REPORT in ordered else "done"
+            events.put(TopicDone(topic_id, state, time.monotonic() - started, checks=checks))
+        except ResearchPipelineError as exc:
+            events.put(TopicDone(topic_id, "failed", time.monotonic() - started, str(exc),
+                                 current))
+        except Exception as exc:  # noqa: BLE001 - a bug fails its topic, with its traceback
+            events.put(TopicDone(topic_id, "failed", time.monotonic() - started,
+                                 f"{type(exc).__name__}: {exc}", current,
+                                 traceback.format_exc()))
+
+    pending = len(topic_ids)
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, pending or 1)),
+                            thread_name_prefix="topic") as pool:
+        for topic_id in topic_ids:
+            pool.submit(chain, topic_id)
+        while pending:
+            event = events.get()
+            if isinstance(event, TopicDone):
+                pending -= 1
+            yield event
+
+
+def _plan(services: Services, topic_id: str, run_id: str, _approve_as: str | None) -> Any:
+    return make_plan(services, topic_id, run_id)
+
+
+def _gate(services: Services, topic_id: str, _run_id: str, approve_as: str | None) -> Gate:
+    state = gate(services, topic_id)
+    if approve_as and not state.approved and state.plan_version is not None and (
+            state.state != "topic changed since the plan was made"):
+        decide(services, topic_id, "approved", approve_as, None, "cli-run")
+        state = gate(services, topic_id)
+    return state
+
+
+def _check_passed(step: str, outcome: Any) -> bool:
+    if step == CITATIONS:
+        return bool(outcome[1].ok)
+    missing, _, _ = outcome
+    return not missing
+
+
+_STEPS: dict[str, Callable[[Services, str, str, str | None], Any]] = {
+    PLAN: _plan,
+    GATE: _gate,
+    ROUNDS: lambda s, t, r, _a: run_research(s, t, r),
+    FACTS: lambda s, t, r, _a: extract_facts(s, t, r),
+    REPORT: lambda s, t, r, _a: write_report(s, t, r),
+    CITATIONS: lambda s, t, _r, _a: verify_report(s, t),
+    QUESTIONS: lambda s, t, _r, _a: account_questions(s, t),
+}
+
+_EXTRA: dict[str, Callable[[Services, str, Any], dict[str, Any]]] = {
+    PLAN: lambda s, _t, o: {"estimated_cost_usd": estimate_cost(s, o.plan, o.topic)},
+    REPORT: lambda s, t, _o: {"topic_cost_usd": s.store.topic_cost(t)},
+}
