@@ -169,7 +169,7 @@ def test_hostile_exa_results_never_become_sources(services, monkeypatch):
     ]
 
 
-def test_a_question_with_markup_is_plain_text_in_the_plan_and_the_report(services, env):
+def test_a_question_with_markup_is_plain_text_in_the_report(services, env):
     from research_pipeline import pipeline
     from tests.conftest import approve_topic, write_topic
 
@@ -182,14 +182,14 @@ def test_a_question_with_markup_is_plain_text_in_the_plan_and_the_report(service
         ---
         """)
     approve_topic(services, path)
-    plan = services.store.current_plan("tags")["plan"]
-    assert plan.title == "Generators ＜i＞and＜/i＞ yield"
+    plan = services.store.current_plan("tags")["plan"]  # the researcher reads them as written
     assert plan.questions[0].text == (
-        "What does the yield statement do inside a ＜b＞function＜/b＞ body?")
+        "What does the yield statement do inside a <b>function</b> body?")
     pipeline.run_research(services, "tags", "run-1")
     pipeline.extract_facts(services, "tags", "run-1")
     report = pipeline.write_report(services, "tags", "run-1")
-    assert "## 1. What does the yield statement do inside a ＜b＞function＜/b＞ body?" in (
-        report.markdown.splitlines())
+    lines = report.markdown.splitlines()
+    assert lines[0] == "# Generators ＜i＞and＜/i＞ yield"
+    assert "## 1. What does the yield statement do inside a ＜b＞function＜/b＞ body?" in lines
     missing, _, total = pipeline.account_questions(services, "tags")
     assert missing == [] and total == 1

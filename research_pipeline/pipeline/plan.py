@@ -21,7 +21,6 @@ from research_pipeline.models import (
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.researcher.base import RevisionNote
 from research_pipeline.topics import Topic, claim_conflict, parse_topic
-from research_pipeline.untrusted import clean_line
 
 
 def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
@@ -127,7 +126,7 @@ def _generate_plan(
     calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
     researcher = services.researcher
     try:
-        plan = calls.step(
+        return calls.step(
             "generate_plan", researcher.name, researcher.model,
             {"topic": topic.spec.model_dump(mode="json"), "body": topic.body,
              "notes": [n.note for n in notes], "today": datetime.now(UTC).date().isoformat()},
@@ -136,12 +135,6 @@ def _generate_plan(
         )
     finally:
         services.store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
-    # Questions become headings of the report: model (or body-derived) text with markup
-    # is neutralised here, so the plan a person approves is the one the report prints.
-    return plan.model_copy(update={
-        "title": clean_line(plan.title),
-        "questions": [q.model_copy(update={"text": clean_line(q.text)}) for q in plan.questions],
-    })
 
 
 def _policy_audit(

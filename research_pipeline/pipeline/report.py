@@ -17,8 +17,8 @@ from research_pipeline.models import (
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
-from research_pipeline.text import question_words
-from research_pipeline.untrusted import may_quote, safe_url, web_urls
+from research_pipeline.text import normalize_ws, question_words, sentence_spans
+from research_pipeline.untrusted import clean_line, may_quote, safe_url, web_urls
 
 
 @dataclass
@@ -77,14 +77,28 @@ def _is_data(text: str, url: str) -> bool:
 def _as_data(fact: Fact) -> Fact | None:
     """The fact as data, or None: its URL and quote must meet the contract.
 
-    A passage whose surrounding text carries markup or a foreign URL while its quote does
-    not is shown by its quote alone (still verbatim), rather than lost.
+    A passage whose text carries markup or a foreign URL while its quote does not is
+    shown by the longest run of its sentences that holds the quote and neither (still a
+    verbatim span), rather than lost.
     """
     if safe_url(fact.url) != fact.url or not _is_data(fact.quote, fact.url):
         return None
     if _is_data(fact.text, fact.url):
         return fact
-    return fact.model_copy(update={"text": fact.quote})
+    quote = normalize_ws(fact.quote)
+    spans = sentence_spans(fact.text)
+    best = fact.quote
+    start = 0
+    while start < len(spans):
+        end = start
+        while end < len(spans) and _is_data(fact.text[spans[end][0]:spans[end][1]], fact.url):
+            end += 1
+        if end > start:
+            run = fact.text[spans[start][0]:spans[end - 1][1]]
+            if quote in normalize_ws(run) and len(run) > len(best) and _is_data(run, fact.url):
+                best = run
+        start = end + 1
+    return fact.model_copy(update={"text": best})
 
 
 def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
@@ -202,7 +216,8 @@ def account_questions(services: Services, topic_id: str) -> tuple[list[str], int
         markdown = Path(report["path"]).read_text(encoding="utf-8")
     except OSError as exc:
         return [f"cannot read {report['path']}: {exc.strerror or exc}"], 0, 0
-    questions = [q.text for q in plan.questions]
+    # Each question as the report prints it in its heading (markup neutralised, render).
+    questions = [clean_line(q.text) for q in plan.questions]
     missing = unaccounted_questions(markdown, questions)
     answered = len(questions) - int(report["n_open_questions"])
     return missing, answered, len(questions)
