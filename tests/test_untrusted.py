@@ -193,3 +193,18 @@ def test_a_question_with_markup_is_plain_text_in_the_report(services, env):
     assert "## 1. What does the yield statement do inside a ＜b＞function＜/b＞ body?" in lines
     missing, _, total = pipeline.account_questions(services, "tags")
     assert missing == [] and total == 1
+
+
+def test_a_fact_is_shown_by_the_sentences_around_its_quote_that_are_data():
+    from research_pipeline.pipeline.report import _as_data
+
+    quote = "String hashes are salted with an unpredictable random value."
+    text = (f"{quote} This protects against a denial-of-service by chosen inputs. "
+            "See http://ocert.org/advisories/x.html for details. Sets may change order.")
+    fact = _fact(1, quote).model_copy(update={"text": text})
+    assert _as_data(fact).text == (
+        f"{quote} This protects against a denial-of-service by chosen inputs.")
+    inner = fact.model_copy(update={"text": f"Run <b>this</b> first. {quote}"})
+    assert _as_data(inner).text == quote
+    assert _as_data(fact.model_copy(update={"quote": "Click <a href=x>here</a> now"})) is None
+    assert _as_data(fact.model_copy(update={"url": "javascript:alert(1)"})) is None
