@@ -1,4 +1,8 @@
-"""Audit rows for every researcher step and search call."""
+"""Audit rows for every researcher step and search call.
+
+Offline steps and cache hits are collected here and written with their round or step;
+paid requests are written one by one as they are sent (``live.runtime.Runtime.send``).
+"""
 
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ class CallLog:
     llm_calls: list[dict] = field(default_factory=list)
     search_calls: list[dict] = field(default_factory=list)
     current_round: int = 0
+    fallbacks: list[str] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def add_llm(self, row: dict) -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from research_pipeline.errors import ConfigError
 from research_pipeline.models import ResearchPlan
@@ -110,7 +110,9 @@ class ModelAudit(BaseModel):
     """The optional model audit's answer."""
 
     approve: bool
-    reasons: list[str] = Field(min_length=1, max_length=10)
+    # Bounded in the schema, so that a server enforcing it stops a rambling model.
+    reasons: list[Annotated[str, StringConstraints(max_length=300)]] = Field(
+        min_length=1, max_length=10)
 
 
 def model_audit(client: ModelClient, plan: ResearchPlan, topic: Topic, policy: Policy,

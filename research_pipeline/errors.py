@@ -40,3 +40,25 @@ class NotApprovedError(ResearchPipelineError):
 
 class ProviderError(ResearchPipelineError):
     """A search or model provider is unavailable or misconfigured."""
+
+
+class ProviderRefused(ProviderError):
+    """A provider refused us for a reason no retry or fallback fixes: the key, or the model.
+
+    The topic fails with one line that names the setting to change.
+    """
+
+
+class ProviderUnavailable(ProviderError):
+    """A provider call failed after its retries, or was refused as a bad request.
+
+    A model step then falls back to the deterministic researcher; a search is skipped.
+    """
+
+
+class StructuredOutputError(ResearchPipelineError):
+    """A model's output stayed invalid, or was cut off, after the validation retries."""
+
+
+# What a model step survives by falling back to the deterministic researcher.
+STEP_FAILURES: tuple[type[Exception], ...] = (StructuredOutputError, ProviderUnavailable)

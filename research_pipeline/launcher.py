@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -274,8 +275,15 @@ def _check_failure(evaluation: dg.AssetCheckEvaluation) -> str:
 
 
 def _root_message(err: object) -> str:
-    # Dagster wraps user errors; the innermost cause carries the message a person needs.
-    while getattr(err, "cause", None) is not None:
-        err = err.cause  # type: ignore[attr-defined]
-    message = getattr(err, "message", str(err)).strip()
-    return message.splitlines()[-1] if message else "unknown error"
+    # Dagster wraps user errors; the outermost error that is not Dagster's own is the one
+    # that says what failed and what to do (its causes are the provider's details).
+    chain = []
+    while err is not None:
+        chain.append(err)
+        err = getattr(err, "cause", None)
+    ours = [e for e in chain if not str(getattr(e, "cls_name", "") or "").startswith("Dagster")]
+    first = (ours or chain[-1:] or [None])[0]
+    message = str(getattr(first, "message", first) or "").strip()
+    line = message.splitlines()[0] if message else "unknown error"
+    # "research_pipeline.errors.ProviderRefused: text" reads as the text alone.
+    return re.sub(r"^research_pipeline\.[\w.]+: ", "", line)

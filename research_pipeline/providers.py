@@ -26,8 +26,12 @@ def build_researcher(
 ) -> Researcher:
     """The researcher named by ``RESEARCH_LLM``."""
     if settings.llm in ("gemini", "openai"):
+        from research_pipeline.auditor import load_policy
         from research_pipeline.live.models import ModelClient
         from research_pipeline.researcher.llm import LLMResearcher
 
-        return LLMResearcher(ModelClient(settings, runtime), settings.model_concurrency)
+        return LLMResearcher(
+            ModelClient(settings, runtime), settings.model_concurrency,
+            fallback=ExtractiveResearcher(idf=search.idf),
+            blocked_domains=tuple(load_policy(settings.policy_file).blocked_domains))
     return ExtractiveResearcher(idf=search.idf)

@@ -46,6 +46,7 @@ STOP_REASONS = {
     "max_sources": "the source budget (max_sources) was reached",
     "budget": "the cost budget (max_cost_usd) was reached",
     "no_new_queries": "no follow-up query was left that had not been tried",
+    "search_failed": "every search of a round failed after its retries",
 }
 
 

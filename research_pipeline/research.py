@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from research_pipeline.audit import CallLog
+from research_pipeline.errors import ProviderUnavailable
 from research_pipeline.live.runtime import BudgetExceeded
 from research_pipeline.models import (
     Fact,
@@ -83,6 +84,7 @@ class LoopState:
     gaps: list[Gap] = field(default_factory=list)
     stop_reason: str | None = None
     extracted: list[str] = field(default_factory=list)
+    skipped: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         """A JSON-ready form."""
@@ -90,7 +92,7 @@ class LoopState:
             "round": self.round_no, "queries_done": self.queries_done,
             "pending": [q.model_dump() for q in self.pending],
             "gaps": [g.model_dump() for g in self.gaps], "stop_reason": self.stop_reason,
-            "extracted": self.extracted,
+            "extracted": self.extracted, "skipped": self.skipped,
         }
 
     @classmethod
@@ -101,6 +103,7 @@ class LoopState:
             pending=[PlannedQuery.model_validate(q) for q in data["pending"]],
             gaps=[Gap.model_validate(g) for g in data["gaps"]],
             stop_reason=data.get("stop_reason"), extracted=list(data.get("extracted", [])),
+            skipped=list(data.get("skipped", [])),
         )
 
 
@@ -126,8 +129,12 @@ def _unassessed(plan: ResearchPlan, round_no: int) -> Reflection:
 def _search_all(
     search: SearchProvider, queries: list[PlannedQuery], filters: SearchFilters,
     calls: CallLog, round_no: int, workers: int,
-) -> tuple[list[tuple[PlannedQuery, list[SearchHit]]], BudgetExceeded | None]:
-    """Run a round's searches concurrently (the provider rate-limits); keep query order."""
+) -> tuple[list[tuple[PlannedQuery, list[SearchHit]]], BudgetExceeded | None,
+           list[tuple[PlannedQuery, str]]]:
+    """Run a round's searches concurrently (the provider rate-limits); keep query order.
+
+    A search whose provider stays down after its retries is skipped, with the reason.
+    """
     own = bool(getattr(search, "records_own_calls", False))
 
     def one(query: PlannedQuery) -> list[SearchHit]:
@@ -141,6 +148,7 @@ def _search_all(
         return hits
 
     done: list[tuple[PlannedQuery, list[SearchHit]]] = []
+    skipped: list[tuple[PlannedQuery, str]] = []
     budget_hit: BudgetExceeded | None = None
     with ThreadPoolExecutor(max_workers=max(1, min(workers, len(queries) or 1))) as executor:
         futures = [(q, executor.submit(one, q)) for q in queries]
@@ -149,7 +157,9 @@ def _search_all(
                 done.append((query, future.result()))
             except BudgetExceeded as exc:
                 budget_hit = budget_hit or exc
-    return done, budget_hit
+            except ProviderUnavailable as exc:
+                skipped.append((query, str(exc)))
+    return done, budget_hit, skipped
 
 
 def _follow_up(
@@ -201,8 +211,18 @@ def run_rounds(
         round_queries: list[tuple[str, PlannedQuery, int]] = []
         round_hits: list[tuple[str, SearchHit]] = []
         source_cap_hit = False
-        searched, budget_hit = _search_all(search, queries, filters, calls, round_no,
-                                           search_workers)
+        searched_before = len(state.queries_done) - len(state.skipped)
+        searched, budget_hit, skipped = _search_all(search, queries, filters, calls, round_no,
+                                                    search_workers)
+        for query, reason in skipped:
+            progress(f"round {round_no}: search skipped: {reason}")
+            state.queries_done.append(query.text)
+            state.skipped.append({"round": round_no, "query": query.text, "reason": reason})
+        round_failed = bool(skipped) and not searched
+        if round_failed and searched_before == 0:
+            raise ProviderUnavailable(
+                f"every search of the research failed, so nothing can be researched; the "
+                f"last: {skipped[-1][1]}")
         for query, hits in searched:
             query_id = stable_hash(research_id, round_no, query.text, length=12)
             kept = 0
@@ -228,7 +248,7 @@ def run_rounds(
             round_queries.append((query_id, query, kept))
             state.queries_done.append(query.text)
         evidence_now = list(pool.values())
-        stop: str | None = "budget" if budget_hit else None
+        stop: str | None = "budget" if budget_hit else "search_failed" if round_failed else None
         round_facts: list[Fact] = []
         speculative: Future[list[PlannedQuery]] | None = None
         try:
@@ -306,7 +326,8 @@ def run_rounds(
                 gap.rounds_worked.append(round_no + 1)
                 gap.queries_tried.extend(q.text for q in pending if q.gap_id == gap.gap_id)
         state = LoopState(round_no=round_no, queries_done=state.queries_done, pending=pending,
-                          gaps=gaps, stop_reason=stop, extracted=state.extracted)
+                          gaps=gaps, stop_reason=stop, extracted=state.extracted,
+                          skipped=state.skipped)
         persist(RoundOutput(round_no=round_no, queries=round_queries, hits=round_hits,
                             reflection=reflection, gaps=gaps, state=state.to_json(),
                             stop_reason=stop, facts=round_facts))

@@ -32,6 +32,18 @@ class Price(BaseModel):
     per_request: float = 0.0
 
 
+# Output tokens a model may write per step: bounded so that a small local model cannot
+# generate until its context is full (minutes on a CPU) when it loses its way.
+DEFAULT_MAX_TOKENS: dict[str, int] = {
+    "generate_plan": 1024,
+    "reflect": 1024,
+    "analyse_gaps": 256,
+    "follow_up_queries": 512,
+    "extract_facts": 1024,
+    "write_answer": 2048,
+    "policy_audit": 512,
+}
+
 DEFAULT_PRICES: dict[str, Price] = {
     "extractive": Price(),
     "local": Price(),
@@ -69,9 +81,14 @@ class Settings(BaseSettings):
     model_concurrency: int = Field(4, ge=1, le=32)
     topic_concurrency: int = Field(16, ge=1, le=256)
     exa_requests_per_s: float = Field(5.0, gt=0)
-    request_timeout_s: float = Field(60.0, gt=0)
+    request_timeout_s: float | None = Field(None, gt=0)
     retry_base_s: float = Field(0.5, ge=0)
+    timeout_retries: int | None = Field(None, ge=0, le=5)
     validation_retries: int = Field(2, ge=0, le=10)
+    structured_output: Literal["auto", "tools", "json_schema", "json"] = "auto"
+    temperature: float = Field(0.1, ge=0, le=2)
+    max_tokens: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_MAX_TOKENS))
+    verbose: bool = False
     store_lock_timeout_s: float = Field(120.0, gt=0)
 
     exa_api_key: SecretStr | None = Field(None, validation_alias="EXA_API_KEY")
@@ -91,6 +108,50 @@ class Settings(BaseSettings):
     def _merge_prices(cls, value: dict[str, Price]) -> dict[str, Price]:
         # A price table from the environment adds to or overrides the defaults.
         return {**DEFAULT_PRICES, **value}
+
+    @field_validator("max_tokens", mode="after")
+    @classmethod
+    def _merge_max_tokens(cls, value: dict[str, int]) -> dict[str, int]:
+        if any(n < 16 for n in value.values()):
+            raise ValueError("every max_tokens value must be at least 16")
+        return {**DEFAULT_MAX_TOKENS, **value}
+
+    def model_post_init(self, context: Any, /) -> None:
+        """Register the keys with the redaction, so that no text leaving us carries one."""
+        del context
+        from research_pipeline.live.redact import add_secret, install_log_redaction
+
+        install_log_redaction()
+        for key in (self.exa_api_key, self.google_api_key, self.openai_api_key):
+            if key is not None:
+                add_secret(key.get_secret_value())
+
+    @property
+    def local_model_server(self) -> bool:
+        """True for an OpenAI-compatible server of one's own (llama.cpp, Ollama, vLLM)."""
+        base = (self.openai_base_url or "").lower()
+        return self.llm == "openai" and bool(base) and "api.openai.com" not in base
+
+    def timeout_s(self, local: bool = False) -> float:
+        """Seconds a request may take: 60 for hosted APIs, 300 for a server of one's own.
+
+        A model on a CPU writes a few tokens a second; ``RESEARCH_REQUEST_TIMEOUT_S``
+        overrides both.
+        """
+        if self.request_timeout_s is not None:
+            return self.request_timeout_s
+        return 300.0 if local else 60.0
+
+    def timeout_attempts(self, local: bool = False) -> int:
+        """How often a request that timed out is tried in all.
+
+        Once more at a hosted API, where a timeout is usually a passing fault; never again
+        at a server of one's own, where it means the server is slow and would only time
+        out again at full length. ``RESEARCH_TIMEOUT_RETRIES`` overrides both.
+        """
+        if self.timeout_retries is not None:
+            return 1 + self.timeout_retries
+        return 1 if local else 2
 
     @property
     def corpus_names(self) -> list[str]:

@@ -7,10 +7,18 @@ the function call instructor asked for, as a model would.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-from tests.fakes import Reply, Request, exa_results, gemini_function_call, openai_tool_call
+from tests.fakes import (
+    Reply,
+    Request,
+    exa_results,
+    gemini_function_call,
+    openai_content,
+    openai_tool_call,
+)
 
 WEB = [
     {"url": "https://tides.example/why?utm_source=feed", "title": "Why tides happen",
@@ -118,6 +126,11 @@ def gemini_model(request: Request, **kwargs: Any) -> Reply:
 
 
 def openai_model(request: Request, **kwargs: Any) -> Reply:
-    name = request.body["tools"][0]["function"]["name"]
-    return openai_tool_call(name, brain(name, _prompt(request), **kwargs),
-                            prompt_tokens=len(_prompt(request)) // 4, output_tokens=120)
+    """Tool calls when asked for tools, else JSON text for a ``response_format`` schema."""
+    if request.body.get("tools"):
+        name = request.body["tools"][0]["function"]["name"]
+        return openai_tool_call(name, brain(name, _prompt(request), **kwargs),
+                                prompt_tokens=len(_prompt(request)) // 4, output_tokens=120)
+    name = request.body["response_format"]["json_schema"]["name"]
+    return openai_content(json.dumps(brain(name, _prompt(request), **kwargs)),
+                          prompt_tokens=len(_prompt(request)) // 4, output_tokens=120)

@@ -69,13 +69,16 @@ class FakeServer:
                     return
                 status, headers, payload = fault if isinstance(fault, tuple) else (
                     owner.responder(request))
-                self.send_response(status)
-                headers = {"content-type": "application/json", **headers}
-                for key, value in headers.items():
-                    self.send_header(key, value)
-                self.send_header("content-length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
+                try:
+                    self.send_response(status)
+                    headers = {"content-type": "application/json", **headers}
+                    for key, value in headers.items():
+                        self.send_header(key, value)
+                    self.send_header("content-length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    return  # the client gave up (a timeout) or was killed
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
@@ -139,7 +142,44 @@ def openai_tool_call(name: str, args: dict, prompt_tokens: int = 100,
     })
 
 
+def openai_content(content: str, prompt_tokens: int = 100, output_tokens: int = 50,
+                   finish_reason: str = "stop") -> Reply:
+    """A chat.completions response whose message is text (JSON modes, or plain prose)."""
+    return json_reply({
+        "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+        "model": "fake",
+        "choices": [{"index": 0, "finish_reason": finish_reason,
+                     "message": {"role": "assistant", "content": content}}],
+        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": output_tokens,
+                  "total_tokens": prompt_tokens + output_tokens},
+    })
+
+
 def exa_results(results: list[dict], cost: float = 0.005) -> Reply:
     """An Exa /search response."""
     return json_reply({"requestId": "req-fake", "resolvedSearchType": "neural",
                        "results": results, "costDollars": {"total": cost}})
+
+
+class Faulty:
+    """Answers a seeded share of requests with 429 or 500, the rest with ``responder``."""
+
+    def __init__(self, responder: Callable[[Request], Reply], rate: float, seed: int = 7,
+                 echo: str = "") -> None:
+        import random
+
+        self.responder, self.rate, self.echo = responder, rate, echo
+        self.rng = random.Random(seed)
+        self.lock = threading.Lock()
+        self.faults = 0
+
+    def __call__(self, request: Request) -> Reply:
+        with self.lock:
+            draw = self.rng.random()
+            if draw < self.rate:
+                self.faults += 1
+        if draw < self.rate / 2:
+            return error_reply(429, f"slow down {self.echo}".strip(), {"retry-after": "0"})
+        if draw < self.rate:
+            return error_reply(500, f"internal error {self.echo}".strip())
+        return self.responder(request)

@@ -19,7 +19,8 @@ from research_pipeline.researcher.questions import analyse
      ("AllowOverride", "<Location>")),
     ("How do I stash untracked files?", "procedure", ()),
     ("What does core.fileMode control?", "definition", ("core.fileMode",)),
-    ("I set help.autoCorrect to 20. How long does Git wait?", "number", ("Git",)),
+    ("I set help.autoCorrect to 20. How long does Git wait?", "number",
+     ("Git", "help.autoCorrect")),
     ("How do I compress types such as HTML and CSS with mod_deflate?", "procedure",
      ("mod_deflate",)),
     ("What is the difference between HEAD~2 and HEAD^2?", "comparison", ("HEAD~2", "HEAD^2")),
@@ -30,6 +31,11 @@ def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
     assert analysis.answer_type == kind
     assert analysis.focus == focus
+
+
+def test_names_that_set_the_scene_weigh_but_are_not_required():
+    analysis = analyse("I deleted it with rm -rf. How do I clean up what it left behind?")
+    assert analysis.scene == ("-rf",) and "20" not in analyse("I set x to 20. Why?").content
 
 
 def test_negated_words_match_their_un_forms():

@@ -36,8 +36,10 @@ def test_retry_resumes_after_the_last_finished_round(services, env, monkeypatch)
     monkeypatch.setattr(LocalSearch, "search", flaky)
     with pytest.raises(Crash):
         pipeline.run_research(services, topic.id, "run-1")
-    rounds = services.store._read("select round, run_id from research_rounds")  # noqa: SLF001
-    assert [(r["round"], r["run_id"]) for r in rounds] == [(1, "run-1")]
+    rounds = services.store._read(  # noqa: SLF001
+        "select round, run_id from research_rounds order by round")
+    # Round 0 records that the research began, so that a first round cut short resumes.
+    assert [(r["round"], r["run_id"]) for r in rounds] == [(0, "run-1"), (1, "run-1")]
     done = services.store._read("select query_text from search_queries")  # noqa: SLF001
     first_round_queries = {r["query_text"] for r in done}
     assert first_round_queries and len(seen_queries) > len(first_round_queries)

@@ -5,8 +5,10 @@ Exit codes: 0 done, 3 some topics await approval, 1 errors, 2 usage. It never pr
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import traceback
 import warnings
 from enum import StrEnum
 from pathlib import Path
@@ -15,6 +17,7 @@ from typing import Annotated
 import typer
 
 from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.live.redact import redact
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_AWAITING = 0, 1, 2, 3
 
@@ -28,13 +31,37 @@ app.add_typer(corpus_app, name="corpus")
 
 def say(message: str) -> None:
     """Progress and messages go to stderr; results go to stdout."""
-    typer.echo(message, err=True)
+    typer.echo(redact(message), err=True)
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     """Print an error line and return the exit to raise."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {redact(message)}", err=True)
     return typer.Exit(code)
+
+
+def _verbose() -> bool:
+    return os.environ.get("RESEARCH_VERBOSE", "").lower() in ("1", "true", "yes")
+
+
+def _short_failures() -> None:
+    """Dagster's console lines for a failed step keep their first line, not the traceback.
+
+    The run's failure line says what failed and what to do; the full error stays in the
+    run's structured events (the Dagster UI) and comes back with ``--verbose``.
+    """
+    previous = logging.getLogRecordFactory()
+
+    def factory(*args: object, **kwargs: object) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        if isinstance(record.levelno, int) and record.levelno >= logging.ERROR \
+                and not _verbose():
+            message = record.getMessage()
+            if "\nStack Trace:" in message or "\nTraceback" in message:
+                record.msg, record.args = message.split("\n", 1)[0], None
+        return record
+
+    logging.setLogRecordFactory(factory)
 
 
 class Format(StrEnum):
@@ -56,8 +83,11 @@ def main_options(
     corpus: Annotated[str | None, typer.Option(help="Corpora for local search [RESEARCH_CORPUS]")] = None,
     model_fast: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_FAST]")] = None,
     model_strong: Annotated[str | None, typer.Option(help="[RESEARCH_MODEL_STRONG]")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Tracebacks and provider logs [RESEARCH_VERBOSE]")] = False,
 ) -> None:
     """Global options; each is also a ``RESEARCH_*`` environment variable."""
+    if verbose:
+        os.environ["RESEARCH_VERBOSE"] = "1"
     flags = {"RESEARCH_DB": db, "RESEARCH_DATA_DIR": data_dir,
              "RESEARCH_REPORTS_DIR": reports_dir, "RESEARCH_TOPICS_DIR": topics_dir,
              "RESEARCH_SEARCH": search, "RESEARCH_LLM": llm, "RESEARCH_CORPUS": corpus,
@@ -95,8 +125,18 @@ def main() -> None:
     # warnings say nothing a CLI user can act on.
     warnings.filterwarnings("ignore", module="dagster")
     warnings.filterwarnings("ignore", message=r".* is currently in (preview|beta)")
+    _short_failures()
     try:
         app()
     except ResearchPipelineError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        if _verbose():
+            typer.echo(redact(traceback.format_exc()), err=True)
+        typer.echo(f"error: {redact(str(exc))}", err=True)
+        sys.exit(EXIT_ERROR)
+    except Exception as exc:  # noqa: BLE001 - one line for the user; the traceback on request
+        if _verbose():
+            typer.echo(redact(traceback.format_exc()), err=True)
+        message = redact(" ".join(str(exc).split())[:300])
+        typer.echo(f"error: unexpected {type(exc).__name__}: {message} (run again with "
+                   "--verbose for the traceback)", err=True)
         sys.exit(EXIT_ERROR)

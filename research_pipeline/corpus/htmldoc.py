@@ -164,7 +164,8 @@ def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
         if tag in ("br", "p", "div", "li", "dd", "dt", "tr") and current is not node:
             parts.append(" ")
         child = current.last_child
-        link = in_link or tag == "a"
+        link = in_link or (tag == "a" and not (current.attributes.get("href") or "").lower()
+                           .startswith("mailto:"))
         children = []
         while child is not None:
             children.append((child, link))
@@ -296,14 +297,15 @@ class _Walker:
             if tag == "br":
                 self.parts.append("\n" if in_code or self.code_chars else " ")
                 continue
-            if tag == "a" and node.attributes.get("href") is not None:
+            href = node.attributes.get("href") if tag == "a" else None
+            if href is not None and not href.lower().startswith("mailto:"):
                 self.links += 1
             block = tag in _BLOCK_TAGS or tag == "table"
             if block:
                 self.flush()
                 stack.append("end")
             child = node.last_child
-            link = in_link or tag == "a"
+            link = in_link or (href is not None and not href.lower().startswith("mailto:"))
             coded = in_code or tag in _CODE_TAGS
             while child is not None:
                 stack.append((child, link, coded))

@@ -32,6 +32,8 @@ CHUNK_TARGET = 900
 CHUNK_MAX = 1600
 SECTION_SEP = " › "
 SECTION_START = "start"
+# A line this short that does not end a sentence is a caption or label ("Note:").
+CAPTION_CHARS = 80
 # A paragraph this short right before a list, table or code block travels with it.
 LEAD_IN_CHARS = 300
 # Definition terms open a sub-section below any heading level.
@@ -245,7 +247,7 @@ def _fit(unit: _Unit, headed: set[str]) -> list[_Unit]:
 def _caption(part: tuple[str, str]) -> bool:
     kind, text = part
     stripped = text.strip()
-    return kind == "para" and len(stripped) <= 60 and (
+    return kind == "para" and 0 < len(stripped) <= CAPTION_CHARS and (
         stripped.endswith(":") or stripped[-1:] not in ".!?\"')")
 
 
@@ -314,18 +316,28 @@ def passages(blocks: list[Block], skip: frozenset[str] = frozenset()) -> list[Pa
         content.clear()
         term.clear()
 
+    carry: list[Block] = []
     for block in blocks:
         if block.kind in ("heading", "term", "close"):
+            # A caption or label right before a heading or term ("data:", "Note")
+            # introduces what follows, not what precedes.
+            while content and content[-1].kind == "para" and _caption(("para",
+                                                                       content[-1].text)):
+                carry.insert(0, content.pop())
             flush()
             while path and path[-1][0] >= block.level:
                 path.pop()
             if block.kind == "close":
+                content.extend(carry)
+                carry.clear()
                 continue
             title = " ".join(block.text.split())
             path.append((block.level, title, block.anchor))
             if block.kind == "term":
                 # The term is also the first line of its passage: it names what follows.
                 term.append(title)
+            content.extend(carry)
+            carry.clear()
         elif block.text.strip() and block.key() not in skip:
             content.append(block)
     flush()

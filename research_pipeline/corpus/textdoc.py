@@ -264,9 +264,17 @@ def text_blocks(text: str) -> list[Block]:
         blocks.append(Block("term", neutralize_markup(text), level))
 
     groups = _split_lead_ins(_groups(text))
+    see_also: int | None = None
     for n, group in enumerate(groups):
         first = group[0]
         indent = _indent(first)
+        # "See also:" and its indented entries are cross-references, not content.
+        if see_also is not None and indent > see_also:
+            continue
+        see_also = None
+        if re.match(r"^\s*see also:?\s*$", first, re.IGNORECASE):
+            see_also = indent
+            continue
         close_terms(indent)
         base = terms[-1][0] + 1 if terms else 0
         following = groups[n + 1] if n + 1 < len(groups) else None
@@ -279,6 +287,9 @@ def text_blocks(text: str) -> list[Block]:
             if char not in underline_levels:
                 underline_levels.append(char)
             title = (group[1] if len(group) == 3 else group[0]).strip()
+            if title.startswith("*") and title.endswith("*"):
+                blocks.append(Block("para", neutralize_markup(title.strip("* "))))
+                continue  # a boxed banner, not a heading
             blocks.append(Block("heading", neutralize_markup(title),
                                 min(underline_levels.index(char) + 1, 6)))
             continue

@@ -24,6 +24,7 @@ from research_pipeline.defs.checks import CHECK_SPECS, check_evaluation
 from research_pipeline.defs.partitions import topics_partitions
 from research_pipeline.defs.resources import ResearchResource
 from research_pipeline.launcher import RESEARCH_OP, claim_topics
+from research_pipeline.live.redact import redact
 from research_pipeline.pipeline import bulk
 
 GROUP = "research"
@@ -102,9 +103,10 @@ def research_topics(
             elif isinstance(event, bulk.StepDone):
                 yield from _events_for(event)
             elif event.state == "failed":
-                failed[event.topic_id] = f"{event.failed_step}: {event.error}"
+                # The error says what failed and what to do; no key reaches the event log.
+                failed[event.topic_id] = redact(f"{event.failed_step}: {event.error}")
                 _say(context, f"{event.topic_id}: failed in {failed[event.topic_id]}"
-                     + (f"\n{event.detail}" if event.detail else ""), logging.ERROR)
+                     + (f"\n{redact(event.detail)}" if event.detail else ""), logging.ERROR)
             else:
                 _say(context, f"{event.topic_id}: {event.state} ({event.seconds:.1f}s)")
     # Every evaluation was logged per topic above; these empty outputs only tell Dagster
@@ -151,6 +153,7 @@ def _plan_metadata(done: bulk.StepDone) -> dict[str, Any]:
         "topic_file": str(outcome.topic.path),
         "estimated_cost_usd": done.extra["estimated_cost_usd"],
         "cost_usd": done.cost_usd,
+        "model_fallbacks": _fallbacks(done),
     }
 
 
@@ -168,6 +171,7 @@ def _rounds_metadata(done: bulk.StepDone) -> dict[str, Any]:
         "resumed_after_round": outcome.resumed_from,
         "seconds": round(outcome.seconds, 2),
         "cost_usd": done.cost_usd,
+        "model_fallbacks": _fallbacks(done),
     }
 
 
@@ -178,6 +182,7 @@ def _facts_metadata(done: bulk.StepDone) -> dict[str, Any]:
         "questions_with_facts": outcome.questions_with_facts,
         "sources_cited": outcome.sources_cited,
         "cost_usd": done.cost_usd,
+        "model_fallbacks": _fallbacks(done),
     }
 
 
@@ -193,8 +198,14 @@ def _report_metadata(done: bulk.StepDone) -> dict[str, Any]:
         "open_questions": outcome.open_questions,
         "unsupported_sentences_dropped": outcome.dropped_sentences,
         "cost_usd": done.cost_usd,
+        "model_fallbacks": _fallbacks(done),
         "topic_cost_usd": done.extra["topic_cost_usd"],
     }
+
+
+def _fallbacks(done: bulk.StepDone) -> dg.MetadataValue:
+    """The step's model calls that fell back to the extractive researcher, and why."""
+    return dg.MetadataValue.md("\n".join(f"- {line}" for line in done.fallbacks) or "none")
 
 
 def _share(part: int, whole: int) -> float:

@@ -9,7 +9,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from research_pipeline.errors import ConfigError
-from research_pipeline.live.retry import RetryPolicy, with_retries
+from research_pipeline.live.redact import redact_value
+from research_pipeline.live.retry import RetryPolicy, Target, classify, with_retries
 from research_pipeline.live.runtime import Runtime, shared, shared_rate_limiter
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
@@ -60,7 +61,8 @@ class ExaSearch:
         self.runtime = runtime
         # Every topic of the process shares Exa's rate limit and one client.
         self.limiter = shared_rate_limiter("exa", settings.exa_requests_per_s)
-        self.policy = RetryPolicy(base_s=settings.retry_base_s)
+        self.policy = RetryPolicy(base_s=settings.retry_base_s,
+                                  timeout_attempts=settings.timeout_attempts())
         self._client: Any = None
         self._lock = threading.Lock()
 
@@ -70,7 +72,7 @@ class ExaSearch:
                 key = self.settings.exa_api_key
                 assert key is not None
                 kwargs: dict[str, Any] = {"api_key": key.get_secret_value(),
-                                          "timeout": self.settings.request_timeout_s}
+                                          "timeout": self.settings.timeout_s()}
                 if self.settings.exa_base_url:
                     kwargs["base_url"] = self.settings.exa_base_url
                 self._client = shared(("exa-client", *sorted(kwargs.items())),
@@ -93,37 +95,14 @@ class ExaSearch:
         request_hash = stable_hash("exa", request, length=32)
         started = time.perf_counter()
         cached = None if runtime.refresh_search else runtime.store.cache_get(request_hash)
-        cost = 0.0
         if cached is not None:
             results = cached["results"]
+            runtime.calls.search("exa", query, runtime.calls.current_round, request,
+                                 len(results), (time.perf_counter() - started) * 1000,
+                                 cache_hit=True)
         else:
-            price = self.settings.prices.get("exa")
-            runtime.budget.check(price.per_request if price else 0.0, "an Exa search")
-
-            def call() -> Any:
-                self.limiter.acquire()
-                return self._exa().search(**request)
-
-            try:
-                response = with_retries(call, policy=self.policy, what="exa search",
-                                        key_hint="EXA_API_KEY")
-            except Exception as exc:
-                runtime.calls.search("exa", query, runtime.calls.current_round, request, 0,
-                                     (time.perf_counter() - started) * 1000, error=str(exc))
-                raise
-            results = [
-                {"url": r.url, "title": r.title or r.url, "score": r.score,
-                 "published_date": r.published_date, "text": r.text or "",
-                 "highlights": list(r.highlights or [])}
-                for r in response.results
-            ]
-            total = getattr(response.cost_dollars, "total", None)
-            cost = float(total) if total is not None else (price.per_request if price else 0.0)
-            runtime.budget.charge(cost)
+            results = self._search_paid(runtime, query, request, request_hash)
             runtime.store.cache_put(request_hash, "exa", {"results": results})
-        runtime.calls.search("exa", query, runtime.calls.current_round, request, len(results),
-                             (time.perf_counter() - started) * 1000, cost_usd=cost,
-                             cache_hit=cached is not None)
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for result in results:
@@ -140,6 +119,41 @@ class ExaSearch:
             hits.append(SearchHit(source=source, rank=len(hits) + 1,
                                   score=float(result["score"] or 0.0)))
         return hits
+
+    def _search_paid(self, runtime: Runtime, query: str, request: dict[str, Any],
+                     request_hash: str) -> list[dict[str, Any]]:
+        """One search at Exa, retried; every request sent is an audit row written first."""
+        price = self.settings.prices.get("exa")
+        estimate = price.per_request if price else 0.0
+        runtime.budget.check(estimate, "an Exa search")
+        target = Target(provider="Exa", action=f"search {query[:80]!r}", key_env="EXA_API_KEY",
+                        url_env="RESEARCH_EXA_BASE_URL", timeout_s=self.settings.timeout_s())
+        attempt = 0
+
+        def call() -> Any:
+            nonlocal attempt
+            attempt += 1
+            self.limiter.acquire()
+            sent = runtime.send("search_calls", {
+                "round": runtime.calls.current_round, "provider": "exa", "query": query,
+                "request_hash": request_hash, "attempt": attempt}, estimate)
+            try:
+                response = self._exa().search(**request)
+            except Exception as exc:
+                failure = classify(exc)
+                sent.done(estimate if failure.timeout else 0.0, "failed", error=failure.message)
+                raise
+            total = getattr(response.cost_dollars, "total", None)
+            sent.done(float(total) if total is not None else estimate, "answered",
+                      n_results=len(response.results))
+            return response
+
+        response = with_retries(call, policy=self.policy, target=target)
+        # Whatever a provider sends back passes the redaction before anything keeps it.
+        return [redact_value({
+            "url": r.url, "title": r.title or r.url, "score": r.score,
+            "published_date": r.published_date, "text": r.text or "",
+            "highlights": list(r.highlights or [])}) for r in response.results]
 
     def idf(self, stems: list[str]) -> dict[str, float]:
         """Exa exposes no term statistics."""

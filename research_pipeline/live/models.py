@@ -1,28 +1,55 @@
-"""Structured model calls through instructor, cached, budgeted, retried and audited.
+"""Structured model calls through instructor: cached, budgeted, retried, audited per request.
 
 One ``ModelClient`` serves both roles (fast and strong models). Validation failures are
-retried by instructor with the validation error in the prompt; transport failures are
-retried here with backoff. Every call, cached or not, failed or not, is an ``llm_calls``
-row with its rendered prompt, response, tokens, cost and latency; keys never are.
+re-asked by instructor with the validation error in the prompt; transport failures are
+retried here with backoff. Every request sent (each of instructor's attempts, each of our
+retries) is one ``llm_calls`` row, written when sent and completed when answered, with
+its tokens and cost as reported (estimated when the provider reports none); cache hits
+are rows too. Keys never are: every text passes ``live.redact``.
+
+How structured output is asked for depends on the provider (``RESEARCH_STRUCTURED_OUTPUT``,
+default ``auto``): function calling (tools) for Gemini and OpenAI's own API, which
+support it; a JSON schema in ``response_format`` for any other OpenAI-compatible server,
+which llama.cpp, Ollama and vLLM enforce while generating, where a model whose chat
+template lacks tools would ignore them. Every step has its own ``max_tokens``
+(``RESEARCH_MAX_TOKENS``) and a low temperature (``RESEARCH_TEMPERATURE``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
 import jinja2
-from instructor.core.exceptions import InstructorError
+from instructor.core.exceptions import (
+    IncompleteOutputException,
+    InstructorError,
+    ResponseParsingError,
+)
 from pydantic import BaseModel, ValidationError
 from tenacity import Retrying, retry_if_exception_type, stop_after_attempt
 
-from research_pipeline.errors import ConfigError, ProviderError, ResearchPipelineError
-from research_pipeline.live.retry import RetryPolicy, classify, with_retries
-from research_pipeline.live.runtime import Runtime, model_slots, shared
+from research_pipeline.errors import (
+    STEP_FAILURES,
+    ConfigError,
+    ProviderRefused,
+    ProviderUnavailable,
+    StructuredOutputError,
+)
+from research_pipeline.live.redact import redact_value, scrubbed
+from research_pipeline.live.retry import (
+    RetryPolicy,
+    Target,
+    classify,
+    one_line,
+    with_retries,
+)
+from research_pipeline.live.runtime import PaidRequest, Runtime, model_slots, shared
 from research_pipeline.models import stable_hash
 from research_pipeline.settings import Price, Settings
 
@@ -35,11 +62,8 @@ _PROMPTS = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
     keep_trailing_newline=True,
 )
-_EXPECTED_OUTPUT_TOKENS = 800
-
-
-class StructuredOutputError(ResearchPipelineError):
-    """The model's output stayed invalid after the validation retries."""
+_TRUNCATED = {"length", "MAX_TOKENS"}
+__all__ = ["STEP_FAILURES", "ModelClient", "StructuredOutputError", "render_prompt"]
 
 
 def render_prompt(template: str, **context: Any) -> str:
@@ -57,9 +81,123 @@ def _usage(raw: Any) -> tuple[int, int]:
     return 0, 0
 
 
+def _finish_reason(raw: Any) -> str | None:
+    for attr in ("choices", "candidates"):
+        items = getattr(raw, attr, None)
+        if items:
+            reason = getattr(items[0], "finish_reason", None)
+            return getattr(reason, "name", None) or (str(reason) if reason else None)
+    return None
+
+
+def _dump(raw: Any) -> str:
+    dump = getattr(raw, "model_dump_json", None)
+    return dump(exclude_none=True) if callable(dump) else str(raw)
+
+
 def _is_transport_error(exc: BaseException) -> bool:
     failure = classify(exc)
     return failure.retryable or failure.status is not None
+
+
+def validation_line(exc: BaseException) -> str:
+    """A validation failure in one line: field paths and messages, no pydantic URLs."""
+    for link in (exc, exc.__cause__, exc.__context__):
+        if isinstance(link, ValidationError):
+            parts = [f"{'.'.join(str(p) for p in e['loc']) or 'output'}: {e['msg']}"
+                     for e in link.errors()[:3]]
+            more = len(link.errors()) - 3
+            return one_line("; ".join(parts) + (f" (and {more} more)" if more > 0 else ""))
+        if isinstance(link, json.JSONDecodeError):
+            return one_line(f"the output is not valid JSON ({link.msg})")
+    text = str(exc)
+    if isinstance(exc, ResponseParsingError) or "No tool calls" in text or "function call" in text:
+        return ("the model answered in plain text instead of calling the function "
+                "(its chat template may lack tools: RESEARCH_STRUCTURED_OUTPUT=json_schema)")
+    return one_line(str(exc).split("\n")[0])
+
+
+class _Attempts:
+    """The audit rows of one structured call: every request instructor or we sent."""
+
+    def __init__(self, runtime: Runtime, row: dict[str, Any], prompt: str, estimate: float,
+                 price: Price) -> None:
+        self.runtime, self.row, self.prompt = runtime, row, prompt
+        self.estimate, self.price = estimate, price
+        self.sent = 0
+        self.in_call = 0
+        self.request: PaidRequest | None = None
+        self.answer: dict[str, Any] | None = None
+        self.finish: str | None = None
+        self.tokens = (0, 0)
+
+    def new_call(self) -> None:
+        """A new instructor call begins (its attempts are numbered from one)."""
+        self.in_call = 0
+
+    def on_kwargs(self, *args: Any, **kwargs: Any) -> None:
+        """Instructor is about to send a request: write its row first."""
+        del args
+        # An answer still open here was rejected by a check that reports no parse error.
+        self.close("invalid", "the answer could not be used; instructor asked again")
+        self.sent += 1
+        self.in_call += 1
+        prompt = self.prompt
+        if self.in_call > 1:
+            messages = kwargs.get("messages") or kwargs.get("contents") or []
+            last = messages[-1] if messages else {}
+            text = last.get("content") if isinstance(last, dict) else str(last)
+            prompt = f"[re-ask {self.in_call - 1}] {text}"
+        self.request = self.runtime.send(
+            "llm_calls", {**self.row, "prompt": prompt, "attempt": self.sent}, self.estimate)
+
+    def on_response(self, response: Any) -> None:
+        """An answer arrived; its verdict (valid or not) comes from the parser next."""
+        tokens_in, tokens_out = _usage(response)
+        text = _dump(response)
+        if not tokens_in and not tokens_out:  # no usage reported: estimate it
+            tokens_in, tokens_out = len(self.prompt) // 4, len(text) // 4
+        cost = (tokens_in * self.price.input_per_mtok + tokens_out * self.price.output_per_mtok
+                ) / 1e6 + self.price.per_request
+        self.finish, self.tokens = _finish_reason(response), (tokens_in, tokens_out)
+        self.answer = {"cost_usd": cost, "input_tokens": tokens_in, "output_tokens": tokens_out,
+                       "response": text}
+
+    def on_error(self, error: Exception, **kwargs: Any) -> None:
+        """The request itself failed (HTTP error, timeout, dropped connection)."""
+        del kwargs
+        failure = classify(error)
+        if self.request is not None:
+            # A request that timed out may still have been processed (and billed).
+            self.request.done(self.estimate if failure.timeout else 0.0, "failed",
+                              error=failure.message)
+            self.request = None
+
+    def on_parse_error(self, error: Exception, **kwargs: Any) -> None:
+        """The answer did not validate; instructor re-asks unless it was the last attempt."""
+        del kwargs
+        self.close("invalid", validation_line(error))
+
+    def close(self, status: str, error: str | None = None) -> None:
+        """Complete the open request's row, if any."""
+        if self.request is None:
+            return
+        if self.answer is not None:
+            self.request.done(status=status, error=error, **self.answer)
+        else:
+            self.request.done(self.estimate, "failed", error=error or "no answer")
+        self.request, self.answer = None, None
+
+    def hooks(self) -> Any:
+        """Instructor hooks for this call."""
+        from instructor.core.hooks import Hooks
+
+        hooks = Hooks()
+        hooks.on("completion:kwargs", self.on_kwargs)
+        hooks.on("completion:response", self.on_response)
+        hooks.on("completion:error", self.on_error)
+        hooks.on("parse:error", self.on_parse_error)
+        return hooks
 
 
 class ModelClient:
@@ -72,35 +210,73 @@ class ModelClient:
         self.provider: str = settings.llm
         self.settings = settings
         self.runtime = runtime
-        self.policy = policy or RetryPolicy(base_s=settings.retry_base_s)
+        self.policy = policy or RetryPolicy(
+            base_s=settings.retry_base_s,
+            timeout_attempts=settings.timeout_attempts(local=settings.local_model_server))
         self.validation_retries = settings.validation_retries
+        self.timeout_s = settings.timeout_s(local=settings.local_model_server)
+        self.output_mode = self._output_mode()
         self._client: Any = None
         self._lock = threading.Lock()
+
+    def _output_mode(self) -> str:
+        choice = self.settings.structured_output
+        if choice != "auto":
+            return choice
+        return "json_schema" if self.settings.local_model_server else "tools"
 
     @property
     def key_hint(self) -> str:
         """Which setting holds the credentials."""
         return "GOOGLE_API_KEY (or GEMINI_API_KEY)" if self.provider == "gemini" else (
-            "OPENAI_API_KEY and RESEARCH_OPENAI_BASE_URL")
+            "OPENAI_API_KEY")
+
+    @property
+    def label(self) -> str:
+        """The provider as a person names it."""
+        if self.provider == "gemini":
+            return "Gemini"
+        if self.settings.local_model_server:
+            # Host and port only: this text may reach a report, where no foreign URL may.
+            where = urlsplit(self.settings.openai_base_url or "").netloc
+            return f"the OpenAI-compatible server at {where}"
+        return "OpenAI"
 
     def model_for(self, role: Role) -> str:
         """The configured model name of a role."""
         return self.settings.model_fast if role == "fast" else self.settings.model_strong
+
+    def target(self, step: str, role: Role) -> Target:
+        """The words of every message about this step's calls."""
+        model = self.model_for(role)
+        return Target(
+            provider=self.label, action=f"{step} with {self.provider} model {model}",
+            key_env=self.key_hint,
+            url_env="RESEARCH_GEMINI_BASE_URL" if self.provider == "gemini"
+            else "RESEARCH_OPENAI_BASE_URL",
+            timeout_s=self.timeout_s, model=model,
+            model_env="RESEARCH_MODEL_FAST" if role == "fast" else "RESEARCH_MODEL_STRONG",
+        )
 
     def _instructor(self) -> Any:
         with self._lock:
             if self._client is None:
                 # One SDK client (and its connection pool) for every topic of the process.
                 s = self.settings
-                key = (self.provider, s.gemini_base_url, s.openai_base_url, s.request_timeout_s,
-                       s.google_api_key, s.openai_api_key)
+                key = (self.provider, self.output_mode, s.gemini_base_url, s.openai_base_url,
+                       self.timeout_s, s.google_api_key, s.openai_api_key)
                 self._client = shared(("model-client", *key), self._build)
             return self._client
 
     def _build(self) -> Any:
         import instructor
 
-        timeout = self.settings.request_timeout_s
+        # instructor logs every failed attempt with the provider's message; the audit rows
+        # hold them, so its log speaks only with RESEARCH_VERBOSE.
+        logging.getLogger("instructor").setLevel(
+            logging.INFO if self.settings.verbose else logging.CRITICAL)
+        modes = {"tools": instructor.Mode.TOOLS, "json_schema": instructor.Mode.JSON_SCHEMA,
+                 "json": instructor.Mode.JSON}
         if self.provider == "gemini":
             from google import genai
             from google.genai import types
@@ -108,12 +284,12 @@ class ModelClient:
             key = self.settings.google_api_key
             if key is None:
                 raise ConfigError("RESEARCH_LLM=gemini needs GOOGLE_API_KEY (or GEMINI_API_KEY)")
-            options = types.HttpOptions(timeout=int(timeout * 1000))
-            if self.settings.gemini_base_url:
-                options = types.HttpOptions(base_url=self.settings.gemini_base_url,
-                                            timeout=int(timeout * 1000))
+            options = types.HttpOptions(base_url=self.settings.gemini_base_url,
+                                        timeout=int(self.timeout_s * 1000))
             client = genai.Client(api_key=key.get_secret_value(), http_options=options)
-            return instructor.from_genai(client, mode=instructor.Mode.TOOLS)
+            # Gemini's own structured output (response_schema) is instructor's JSON mode.
+            mode = instructor.Mode.TOOLS if self.output_mode == "tools" else instructor.Mode.JSON
+            return instructor.from_genai(client, mode=mode)
         from openai import OpenAI
 
         key = self.settings.openai_api_key
@@ -124,8 +300,8 @@ class ModelClient:
                 "local server such as Ollama (http://localhost:11434/v1)"
             )
         oai = OpenAI(api_key=key.get_secret_value() if key else "not-needed",
-                     base_url=base_url, max_retries=0, timeout=timeout)
-        return instructor.from_openai(oai, mode=instructor.Mode.TOOLS)
+                     base_url=base_url, max_retries=0, timeout=self.timeout_s)
+        return instructor.from_openai(oai, mode=modes[self.output_mode])
 
     def _price(self, model: str) -> Price:
         return self.settings.prices.get(model, Price())
@@ -134,18 +310,21 @@ class ModelClient:
         self, *, step: str, template: str, role: Role, response_model: type[M],
         context: dict[str, Any], validation_context: dict[str, Any] | None = None,
     ) -> M:
-        """One structured call; cached by request hash unless the runtime says refresh."""
+        """One structured call; cached by request hash unless the runtime says refresh.
+
+        Raises ``StructuredOutputError`` or ``ProviderUnavailable`` when the step should
+        fall back, ``ProviderRefused`` when the topic cannot go on.
+        """
         runtime = self.runtime()
         model = self.model_for(role)
         prompt = render_prompt(template, **context)
-        request_hash = stable_hash(self.provider, model, template, prompt,
-                                   response_model.model_json_schema(), length=32)
-        row: dict[str, Any] = {
-            "call_id": stable_hash(runtime.calls.run_id, request_hash, time.time_ns()),
-            "step": step, "provider": self.provider, "model": model, "template": template,
-            "request_hash": request_hash, "prompt": prompt, "input_tokens": 0,
-            "output_tokens": 0, "cost_usd": 0.0, "cache_hit": False,
-        }
+        max_tokens = self.settings.max_tokens.get(step, 1024)
+        temperature = self.settings.temperature
+        request_hash = stable_hash(self.provider, self.output_mode, model, template, prompt,
+                                   response_model.model_json_schema(), max_tokens, temperature,
+                                   length=32)
+        row: dict[str, Any] = {"step": step, "provider": self.provider, "model": model,
+                               "template": template, "request_hash": request_hash}
         if not runtime.refresh_models:
             cached = runtime.store.cache_get(request_hash)
             if cached is not None:
@@ -154,56 +333,86 @@ class ModelClient:
                 except ValidationError:
                     result = None
                 if result is not None:
-                    row.update(cache_hit=True, latency_ms=0.0, response=json.dumps(cached))
-                    runtime.calls.add_llm(row)
+                    runtime.calls.add_llm({
+                        **row, "call_id": stable_hash(runtime.calls.run_id, request_hash,
+                                                      threading.get_ident(), id(result)),
+                        "prompt": prompt, "response": json.dumps(cached), "cache_hit": True,
+                        "latency_ms": 0.0, "input_tokens": 0, "output_tokens": 0,
+                        "round": runtime.calls.current_round or None})
                     return result
         price = self._price(model)
-        estimate = (len(prompt) / 4 * price.input_per_mtok
-                    + _EXPECTED_OUTPUT_TOKENS * price.output_per_mtok) / 1e6 + price.per_request
+        estimate = (len(prompt) / 4 * price.input_per_mtok + max_tokens * price.output_per_mtok
+                    ) / 1e6 + price.per_request
         runtime.budget.check(estimate, f"{step} with {model}")
+        target = self.target(step, role)
+        attempts = _Attempts(runtime, row, prompt, estimate, price)
+        hooks = attempts.hooks()
+        # OpenAI's own API takes the newer name (its reasoning models refuse the old one);
+        # Gemini (through instructor), llama.cpp, Ollama and vLLM take max_tokens.
+        hosted_openai = self.provider == "openai" and not self.settings.local_model_server
+        limit = {"max_completion_tokens" if hosted_openai else "max_tokens": max_tokens}
+
+        # Besides validation errors, instructor's handlers raise AssertionError or
+        # ValueError for an answer of the wrong shape (text instead of a function call).
         retrying = Retrying(
-            stop=stop_after_attempt(self.validation_retries + 1),
-            retry=retry_if_exception_type((ValidationError, json.JSONDecodeError, ValueError)),
-            reraise=True,
-        )
-        started = time.perf_counter()
+            stop=stop_after_attempt(self.validation_retries + 1), reraise=True,
+            retry=retry_if_exception_type((ValidationError, json.JSONDecodeError, ValueError,
+                                           AssertionError, ResponseParsingError)))
 
         client = self._instructor()
         slots = model_slots(self.settings.model_concurrency)
 
         def call() -> tuple[M, Any]:
+            attempts.new_call()
             # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
             with slots:
                 return client.chat.completions.create_with_completion(
                     model=model, messages=[{"role": "user", "content": prompt}],
                     response_model=response_model, max_retries=retrying,
-                    context=validation_context,
+                    context=validation_context, hooks=hooks, temperature=temperature,
+                    **limit,
                 )
 
         try:
-            result, raw = with_retries(
-                call, policy=self.policy, what=f"{self.provider} {step} ({model})",
-                key_hint=self.key_hint, is_provider_error=_is_transport_error,
-            )
-        except ProviderError as exc:
-            row.update(error=str(exc), latency_ms=(time.perf_counter() - started) * 1000)
-            runtime.calls.add_llm(row)
+            result, _ = with_retries(call, policy=self.policy, target=target,
+                                     is_provider_error=_is_transport_error)
+        except (ProviderRefused, ProviderUnavailable) as exc:
+            attempts.close("failed", str(exc))
             raise
-        except (InstructorError, ValidationError, json.JSONDecodeError) as exc:
-            # instructor gave up: the output never validated (or could not be parsed).
-            message = f"{self.provider} {step} ({model}): invalid output after " \
-                      f"{self.validation_retries + 1} attempts: {str(exc)[:300]}"
-            row.update(error=message, latency_ms=(time.perf_counter() - started) * 1000)
-            runtime.calls.add_llm(row)
-            raise StructuredOutputError(message) from exc
-        tokens_in, tokens_out = _usage(raw)
-        cost = (tokens_in * price.input_per_mtok + tokens_out * price.output_per_mtok) / 1e6 \
-            + price.per_request
-        runtime.budget.charge(cost)
+        except (InstructorError, ValidationError, json.JSONDecodeError, ValueError,
+                AssertionError) as exc:
+            message = self._invalid_message(target, step, max_tokens, attempts, exc)
+            attempts.close("invalid", message)
+            raise StructuredOutputError(message) from scrubbed(exc)
+        except BaseException:
+            attempts.close("failed", "interrupted")
+            raise
+        attempts.close("answered")
         payload = result.model_dump(mode="json")
+        clean = redact_value(payload)
+        if clean != payload:
+            # The provider echoed a secret into its answer: keep only the redacted text.
+            try:
+                result = response_model.model_validate(clean, context=validation_context)
+            except ValidationError as exc:
+                raise StructuredOutputError(
+                    f"{target.action}: the answer carried a secret and no longer validates "
+                    "without it") from scrubbed(exc)
+            payload = clean
         runtime.store.cache_put(request_hash, self.provider, payload)
-        row.update(response=json.dumps(payload), input_tokens=tokens_in,
-                   output_tokens=tokens_out, cost_usd=cost,
-                   latency_ms=(time.perf_counter() - started) * 1000)
-        runtime.calls.add_llm(row)
         return result
+
+    def _invalid_message(self, target: Target, step: str, max_tokens: int,
+                         attempts: _Attempts, exc: BaseException) -> str:
+        tokens_in, tokens_out = attempts.tokens
+        if isinstance(exc, IncompleteOutputException) or attempts.finish in _TRUNCATED:
+            if tokens_out and tokens_out < max_tokens:
+                return (f"{target.action}: the model's context filled up ({tokens_in} prompt + "
+                        f"{tokens_out} output tokens) before its answer ended; give the "
+                        "server a longer context (llama-server --ctx-size, Ollama num_ctx) or "
+                        "choose a model with a longer one")
+            return (f"{target.action}: the answer was cut off at the {max_tokens}-token limit "
+                    f"set for {step} (RESEARCH_MAX_TOKENS)")
+        n = attempts.in_call
+        return (f"{target.action}: the output stayed invalid after {n} attempt"
+                f"{'s' if n != 1 else ''}: {validation_line(exc)}")

@@ -1,8 +1,12 @@
-"""Retries with exponential backoff and jitter for provider calls.
+"""Retries with exponential backoff and jitter for provider calls, and what a failure says.
 
-Retried: HTTP 429 and 5xx, timeouts and dropped connections, honouring Retry-After.
-Never retried: authentication, permission and request errors, which fail at once with
-a message that names the key or setting to fix.
+Retried: HTTP 429 and 5xx, dropped connections (five attempts), and timeouts (once more
+by default: a timed-out request on a CPU server would only time out again at full
+length), honouring Retry-After. Never retried: refused credentials or an unknown model
+(``ProviderRefused``: the topic fails, naming the setting to fix) and other refused
+requests such as a prompt over the model's context (``ProviderUnavailable``, like
+retries that ran out: the step falls back, the search is skipped). Every message names
+the action, the provider, what happened and what to do, in one redacted line.
 """
 
 from __future__ import annotations
@@ -14,29 +18,64 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from research_pipeline.errors import ProviderError
+from research_pipeline.errors import ProviderRefused, ProviderUnavailable
+from research_pipeline.live.redact import redact, scrubbed
 
 T = TypeVar("T")
 _STATUS_IN_MESSAGE = re.compile(r"status code (\d{3})|Error code: (\d{3})|^(\d{3}) ")
+_PROVIDER_MESSAGE = re.compile(r"""['"]message['"]\s*:\s*(['"])(.+?)\1\s*[,}]""")
+_CONTEXT_SIZES = (
+    # llama-server: {"n_prompt_tokens": 4476, "n_ctx": 4096} and "request (4476 tokens)
+    # exceeds the available context size (4096 tokens)"; vLLM and OpenAI: "maximum context
+    # length is 4096 tokens. However, you requested 4476 tokens".
+    re.compile(r"n_prompt_tokens['\"]?\s*:\s*(?P<prompt>\d+).*?n_ctx['\"]?\s*:\s*(?P<ctx>\d+)"),
+    re.compile(r"request \((?P<prompt>\d+) tokens\) exceeds the available context size "
+               r"\((?P<ctx>\d+) tokens\)"),
+    re.compile(r"maximum context length is (?P<ctx>\d+) tokens.*?requested (?P<prompt>\d+)"),
+)
+_CONTEXT_WORDS = re.compile(r"exceed_context_size|context_length_exceeded|context size|"
+                            r"maximum context length|context window", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """How hard to try."""
+    """How hard to try: ``attempts`` in all, of which at most ``timeout_attempts`` time out."""
 
     attempts: int = 5
     base_s: float = 0.5
     cap_s: float = 20.0
+    timeout_attempts: int = 2
+
+
+@dataclass(frozen=True)
+class Target:
+    """Who is called and for what: the words of every message about a failure."""
+
+    provider: str
+    action: str
+    key_env: str
+    url_env: str
+    timeout_s: float
+    model: str | None = None
+    model_env: str | None = None
 
 
 @dataclass(frozen=True)
 class Failure:
-    """A classified provider failure."""
+    """A classified provider failure; ``message`` is one redacted line."""
 
     retryable: bool
     status: int | None
     retry_after_s: float | None
     message: str
+    timeout: bool = False
+    context: tuple[int | None, int | None] | None = None
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """Redacted, on one line, at most ``limit`` characters."""
+    flat = " ".join(redact(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _chain(exc: BaseException) -> list[BaseException]:
@@ -72,26 +111,90 @@ def _retry_after(exc: BaseException) -> float | None:
         return None
 
 
+def provider_message(exc: BaseException) -> str:
+    """The provider's own words (its JSON ``message``, else the exception), one line."""
+    text = str(exc)
+    match = _PROVIDER_MESSAGE.search(text)
+    return one_line(match.group(2) if match else text, 200)
+
+
+def _context_sizes(text: str) -> tuple[int | None, int | None] | None:
+    if not _CONTEXT_WORDS.search(text):
+        return None
+    for pattern in _CONTEXT_SIZES:
+        match = pattern.search(text)
+        if match:
+            return int(match.group("prompt")), int(match.group("ctx"))
+    return None, None
+
+
 def classify(exc: BaseException) -> Failure:
     """Whether a provider exception is worth retrying, with its status and Retry-After."""
     for link in _chain(exc):
         name = type(link).__name__.lower()
-        transport = isinstance(link, TimeoutError | ConnectionError)
-        if transport or "timeout" in name or "connect" in name:
-            return Failure(True, None, None, f"{type(link).__name__}: {link}")
+        if isinstance(link, TimeoutError) or "timeout" in name:
+            return Failure(True, None, None, one_line(f"{type(link).__name__}: {link}"),
+                           timeout=True)
+        if isinstance(link, ConnectionError) or "connect" in name:
+            return Failure(True, None, None, one_line(f"{type(link).__name__}: {link}"))
         status = _status_of(link)
         if status is not None:
             retryable = status == 429 or status >= 500 or status == 408
-            return Failure(retryable, status, _retry_after(link), str(link)[:300])
-    return Failure(False, None, None, f"{type(exc).__name__}: {exc}"[:300])
+            context = _context_sizes(str(link)) if status in (400, 413, 422) else None
+            return Failure(retryable, status, _retry_after(link), provider_message(link),
+                           context=context)
+    return Failure(False, None, None, one_line(f"{type(exc).__name__}: {exc}"))
+
+
+def failure_error(failure: Failure, target: Target, attempts: int) -> Exception:
+    """The error a person reads for a failure that retries did not (or cannot) fix."""
+    who = target.provider
+    if failure.status in (401, 403):
+        return ProviderRefused(
+            f"{target.action}: {who} rejected the key in {target.key_env} "
+            f"(HTTP {failure.status}: {failure.message}); set a valid key in {target.key_env}")
+    if failure.status == 404 and target.model:
+        return ProviderRefused(
+            f"{target.action}: {who} has no model {target.model!r} (HTTP 404: "
+            f"{failure.message}); set {target.model_env} to a model the server serves")
+    if failure.context is not None:
+        prompt, ctx = failure.context
+        sizes = (f"the prompt ({prompt} tokens) is longer than the model's context "
+                 f"({ctx} tokens)") if prompt and ctx else "the prompt is longer than the " \
+            "model's context"
+        return ProviderUnavailable(
+            f"{target.action}: {who} refused the request: {sizes}; give the server a longer "
+            "context (llama-server --ctx-size, Ollama num_ctx) or choose a model with one")
+    if not failure.retryable and failure.status is None:
+        return ProviderUnavailable(
+            f"{target.action}: {who}'s answer could not be used ({failure.message})")
+    if not failure.retryable:
+        return ProviderUnavailable(
+            f"{target.action}: {who} refused the request (HTTP {failure.status}: "
+            f"{failure.message})")
+    times = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+    if failure.timeout:
+        what = f"{who} did not answer within {target.timeout_s:g}s ({times})"
+        todo = "a CPU server may need RESEARCH_REQUEST_TIMEOUT_S raised"
+    elif failure.status is not None:
+        what = f"{who} answered HTTP {failure.status} ({times}; last: {failure.message})"
+        todo = "try again later"
+    else:
+        what = f"{who} could not be reached ({times}; {failure.message})"
+        todo = f"check that it runs at {target.url_env}"
+    return ProviderUnavailable(f"{target.action}: {what}; {todo}")
 
 
 def with_retries(
-    fn: Callable[[], T], *, policy: RetryPolicy, what: str, key_hint: str,
+    fn: Callable[[], T], *, policy: RetryPolicy, target: Target,
     on_retry: Callable[[Failure, float], None] | None = None,
     is_provider_error: Callable[[BaseException], bool] = lambda _: True,
 ) -> T:
-    """Call ``fn``; retry transient failures; raise ``ProviderError`` on the rest."""
+    """Call ``fn``; retry transient failures; raise ``ProviderRefused``/``Unavailable``.
+
+    The raised error's cause is a redacted stand-in for the provider's exception.
+    """
+    timeouts = 0
     for attempt in range(1, policy.attempts + 1):
         try:
             return fn()
@@ -99,17 +202,11 @@ def with_retries(
             if not is_provider_error(exc):
                 raise
             failure = classify(exc)
-            if failure.status in (401, 403):
-                raise ProviderError(
-                    f"{what}: the provider refused the credentials (HTTP {failure.status}); "
-                    f"check {key_hint}"
-                ) from exc
-            if not failure.retryable:
-                raise ProviderError(f"{what} failed: {failure.message}") from exc
-            if attempt == policy.attempts:
-                raise ProviderError(
-                    f"{what} failed after {attempt} attempts: {failure.message}"
-                ) from exc
+            timeouts += failure.timeout
+            last = attempt == policy.attempts or (
+                failure.timeout and timeouts >= policy.timeout_attempts)
+            if not failure.retryable or last:
+                raise failure_error(failure, target, attempt) from scrubbed(exc)
             backoff = min(policy.cap_s, policy.base_s * 2 ** (attempt - 1))
             delay = max(failure.retry_after_s or 0.0, backoff * (0.5 + random.random() / 2))
             if on_retry:

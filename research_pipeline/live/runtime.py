@@ -1,4 +1,9 @@
-"""Per-step runtime shared by providers: the audit log, the budget, the cache switch."""
+"""Per-step runtime shared by providers: the audit log, the budget, the cache switch.
+
+Every paid request is one audit row, written before it is sent and completed when its
+answer (or failure) arrives, so that a killed process leaves its rows and the budget
+counts every attempt: the estimate when sent, corrected to the reported cost after.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,9 @@ from typing import Any
 
 from research_pipeline.audit import CallLog
 from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.models import stable_hash
 from research_pipeline.store import Store
+from research_pipeline.store.calls import CallTable
 
 
 class BudgetExceeded(ResearchPipelineError):
@@ -58,6 +65,61 @@ class Runtime:
     store: Store
     refresh_search: bool = False
     refresh_models: bool = False
+    progress: Callable[[str], None] = field(default=lambda _: None, repr=False)
+
+    def send(self, table: CallTable, row: dict[str, Any], estimate_usd: float) -> PaidRequest:
+        """Write the row of a paid request about to be sent; the budget counts its estimate."""
+        call_id = stable_hash(self.calls.run_id, row.get("request_hash"), row.get("attempt"),
+                              threading.get_ident(), time.time_ns())
+        full = {"call_id": call_id, "cost_usd": estimate_usd, "cache_hit": False, **row}
+        if table == "llm_calls":
+            full.setdefault("round", self.calls.current_round or None)
+        self.store.open_call(table, self.calls.topic_id, self.calls.run_id, full)
+        self.budget.charge(estimate_usd)
+        return PaidRequest(self, table, call_id, estimate_usd)
+
+    def fallback(self, step: str, reason: str, round_no: int | None = None) -> None:
+        """Record that a model step fell back to the deterministic researcher, and why."""
+        row = {"call_id": stable_hash(self.calls.run_id, step, reason, time.time_ns()),
+               "step": step, "provider": "extractive", "model": None, "template": step,
+               "request_hash": stable_hash(step, reason, length=32), "error": reason,
+               "fallback": True, "status": "fallback",
+               "round": round_no if round_no is not None else (self.calls.current_round or None)}
+        self.store.open_call("llm_calls", self.calls.topic_id, self.calls.run_id, row)
+        self.calls.fallbacks.append(f"{step}: {reason}")
+        self.progress(f"{self.calls.topic_id}: {step} fell back to the extractive researcher: "
+                      f"{reason}")
+
+    def note(self, step: str, provider: str, what: str, detail: str) -> None:
+        """Record a change made to model output (a link removed, a quote replaced)."""
+        row = {"call_id": stable_hash(self.calls.run_id, step, what, detail, time.time_ns()),
+               "step": step, "provider": provider, "model": None, "template": step,
+               "request_hash": stable_hash(step, what, length=32), "prompt": detail,
+               "error": what, "status": "sanitized",
+               "round": self.calls.current_round or None}
+        self.store.open_call("llm_calls", self.calls.topic_id, self.calls.run_id, row)
+
+
+@dataclass
+class PaidRequest:
+    """A sent request's audit row, completed once with what came back."""
+
+    runtime: Runtime
+    table: CallTable
+    call_id: str
+    estimate_usd: float
+    started: float = field(default_factory=time.perf_counter)
+    closed: bool = False
+
+    def done(self, cost_usd: float, status: str, **fields: Any) -> None:
+        """Complete the row (status ``answered``, ``invalid`` or ``failed``) and the budget."""
+        if self.closed:
+            return
+        self.closed = True
+        self.runtime.budget.charge(cost_usd - self.estimate_usd)
+        self.runtime.store.close_call(self.table, self.call_id, {
+            "cost_usd": cost_usd, "status": status,
+            "latency_ms": round((time.perf_counter() - self.started) * 1000, 3), **fields})
 
 
 class RateLimiter:

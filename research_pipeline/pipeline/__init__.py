@@ -30,6 +30,7 @@ from research_pipeline.pipeline.services import (
     estimate_cost,
     own_calls,
     step_cost,
+    step_fallbacks,
 )
 
 __all__ = [
@@ -37,5 +38,5 @@ __all__ = [
     "ResearchOutcome", "Services", "account_questions", "approval_state", "decide",
     "estimate_cost", "extract_facts", "finished_research", "load_registered_topic",
     "make_plan", "own_calls", "record_run", "register_topic", "require_approved_plan",
-    "run_research", "step_cost", "verify_report", "write_report",
+    "run_research", "step_cost", "step_fallbacks", "verify_report", "write_report",
 ]

@@ -34,6 +34,7 @@ from research_pipeline.pipeline.services import (
     estimate_cost,
     import_provider_sdks,
     step_cost,
+    step_fallbacks,
 )
 
 # The steps of a topic's chain, in order, named as the assets and checks that show them.
@@ -84,6 +85,8 @@ class StepDone:
     outcome: Any
     cost_usd: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    # The model steps that fell back to the extractive researcher in this step, and why.
+    fallbacks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -134,9 +137,11 @@ def research_topics(
             services.progress = lambda message: events.put(Note(topic_id, message))
             record_run(services, topic_id, run_id, job, ",".join(ordered))
             for current in ordered:
+                fell_back = len(step_fallbacks(services))
                 outcome = _STEPS[current](services, topic_id, run_id, approve_as)
                 extra = _EXTRA[current](services, topic_id, outcome) if current in _EXTRA else {}
-                events.put(StepDone(topic_id, current, outcome, step_cost(services), extra))
+                events.put(StepDone(topic_id, current, outcome, step_cost(services), extra,
+                                    tuple(step_fallbacks(services)[fell_back:])))
                 if current == GATE and not outcome.approved:
                     events.put(TopicDone(topic_id, "awaiting approval",
                                          time.monotonic() - started))

@@ -10,11 +10,13 @@ from pathlib import Path
 from research_pipeline import __version__
 from research_pipeline.auditor import Verdict, audit_plan, load_policy, model_audit
 from research_pipeline.errors import (
+    STEP_FAILURES,
     ApprovalError,
     ConfigError,
     NotApprovedError,
     TopicFileError,
 )
+from research_pipeline.live.retry import one_line
 from research_pipeline.models import (
     ResearchPlan,
 )
@@ -163,6 +165,13 @@ def _policy_audit(
         calls = services.start(topic.id, run_id, topic.spec.max_cost_usd)
         try:
             second = model_audit(client, plan, topic, policy, services.settings.policy_file)
+        except STEP_FAILURES as exc:
+            # No audit is no approval: the plan goes to a person.
+            reason = one_line(str(exc), 500)
+            if services.runtime is not None:
+                services.runtime.fallback("policy_audit", reason)
+            second = Verdict("escalated", [f"the model audit failed ({reason}); a person "
+                                           "must approve this plan"])
         finally:
             store.record_calls(topic.id, run_id, llm_calls=calls.drain()[1])
         verdict = Verdict(second.decision, verdict.reasons + second.reasons)

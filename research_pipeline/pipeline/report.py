@@ -8,6 +8,7 @@ from pathlib import Path
 
 from research_pipeline.citations import CitationCheck, check_report, unaccounted_questions
 from research_pipeline.contradictions import find_conflicts
+from research_pipeline.live.sanitize import clean_answer
 from research_pipeline.models import (
     Fact,
     OpenQuestion,
@@ -101,6 +102,41 @@ def _as_data(fact: Fact) -> Fact | None:
     return fact.model_copy(update={"text": best})
 
 
+_STEP_NAMES = {
+    "generate_plan": "plan", "reflect": "reflection", "analyse_gaps": "gap analysis",
+    "follow_up_queries": "follow-up queries", "extract_facts": "fact extraction",
+    "write_answer": "answer", "policy_audit": "policy audit",
+}
+
+
+def _degraded(services: Services, topic_id: str, research_id: str, plan_version: str,
+              run_id: str) -> list[str]:
+    """'Left undone' lines: model steps that fell back, searches that were skipped.
+
+    Provider messages are untrusted text: no link or URL of theirs reaches the report.
+    """
+    store = services.store
+    lines: list[str] = []
+    by_step: dict[str, list[str]] = {}
+    for row in store.research_fallbacks(topic_id, research_id, plan_version, run_id):
+        by_step.setdefault(row["step"], []).append(row["error"] or "")
+    for step, reasons in by_step.items():
+        times = f"{len(reasons)} time{'s' if len(reasons) != 1 else ''}"
+        reason = clean_answer(reasons[0], [])[0][:300]
+        lines.append(f"The model's {_STEP_NAMES.get(step, step)} was done by the extractive "
+                     f"researcher instead ({times}); the first time because {reason}")
+    rounds = store.research_rounds(research_id)
+    skipped = rounds[-1]["state"].get("skipped", []) if rounds else []
+    if skipped:
+        shown = ", ".join(f"“{s['query']}” (round {s['round']})" for s in skipped[:5])
+        more = f" and {len(skipped) - 5} more" if len(skipped) > 5 else ""
+        reason = clean_answer(skipped[-1]["reason"], [])[0][:300]
+        lines.append(f"{len(skipped)} search{'es' if len(skipped) != 1 else ''} failed after "
+                     f"their retries and were skipped: {shown}{more}; the last because "
+                     f"{reason}")
+    return lines
+
+
 def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcome:
     """Render the report from stored facts, write it to ``reports/``, store it."""
     topic, plan, plan_version, latest = finished_research(services, topic_id)
@@ -152,6 +188,7 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
             f"{len(open_questions)} question(s) still open; raise the budget in "
             f"{topic.path.name} to search further."
         )
+    not_done += _degraded(services, topic_id, research_id, plan_version, run_id)
     rendered = render_report(
         plan=plan, plan_version=plan_version, sections=sections, given=given,
         open_questions=open_questions, researcher=researcher.name,

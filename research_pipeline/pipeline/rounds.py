@@ -51,9 +51,13 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
         rounds = store.research_rounds(research_id)
         resume = LoopState.from_json(rounds[-1]["state"])
         evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
-        services.progress(f"{topic_id}: resuming after round {resume.round_no}")
+        services.progress(f"{topic_id}: resuming after round {resume.round_no}" if resume.round_no
+                          else f"{topic_id}: resuming a first round that did not finish")
     else:
         research_id = stable_hash(topic_id, plan_version, run_id)
+        resume = LoopState(pending=list(plan.queries))
+        store.start_research(research_id=research_id, topic_id=topic_id,
+                             plan_version=plan_version, run_id=run_id, state=resume.to_json())
     spec = topic.spec
     budgets = Budgets(spec.max_rounds, spec.max_queries, spec.max_sources, spec.max_cost_usd)
     blocked = load_policy(services.settings.policy_file).blocked_domains

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from research_pipeline.audit import CallLog
@@ -36,14 +36,16 @@ class Services:
     refresh_models: bool = False
     runtime: Runtime | None = None
     read_only: bool = False
+    # The model steps that fell back while these services ran (every start() adds to it).
+    fallbacks: list[str] = field(default_factory=list)
 
     def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
               spent_usd: float = 0.0) -> CallLog:
         """Begin provider work for a topic: a fresh audit log and budget."""
-        calls = CallLog(topic_id, run_id)
+        calls = CallLog(topic_id, run_id, fallbacks=self.fallbacks)
         self.runtime = Runtime(calls=calls, budget=Budget(max_cost_usd, spent_usd),
                                store=self.store, refresh_search=self.refresh_search,
-                               refresh_models=self.refresh_models)
+                               refresh_models=self.refresh_models, progress=self.progress)
         return calls
 
     def _runtime(self) -> Runtime:
@@ -93,12 +95,14 @@ def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float
     return round(min(total, spec.max_cost_usd), 4)
 
 
+def step_fallbacks(services: Services) -> list[str]:
+    """The model steps that fell back while these services ran, each with why."""
+    return list(services.fallbacks)
+
+
 def own_calls(researcher: Researcher) -> bool:
     """True for researchers that write one audit row per model call themselves."""
     return bool(getattr(researcher, "records_own_calls", False))
-
-
-
 
 
 _SDKS = {"gemini": ["google.genai", "instructor", "openai"],

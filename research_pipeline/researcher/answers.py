@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
 from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
-from research_pipeline.researcher.questions import TYPE_NAMES, VAGUE, QuestionAnalysis
+from research_pipeline.researcher.questions import TYPE_NAMES, VAGUE, VERBS, QuestionAnalysis
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
 
 MIN_QUOTE_WORDS = 5
@@ -62,18 +62,6 @@ CONTEXT_SHARE = 0.4
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
-# Verbs are how a question is worded, not what it hinges on.
-_VERB_ROOTS = """hold keep get make use run set put stop start give take allow change call pass
-    return mean happen work need want try look see add show tell find let go come leave say
-    become remain provide contain decide choose catch handle raise throw combine turn
-    create build write read send receive open close load store save print apply define
-    accept refer affect cause mix merge behave break fail succeed replace resolve compare
-    differ exist occur matter depend consider expect prevent enable disable support""".split()
-_VERBS = frozenset(f for root in _VERB_ROOTS for f in (
-    root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
-    (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
-    if root.endswith("e") else root))
-
 _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
@@ -385,7 +373,7 @@ class AnswerJudge:
         question says "HTTPS".
         """
         kept = [(f, w) for f, w in zip(analysis.focus, analysis.focus_words, strict=True)
-                if not _PLAIN_NAME.fullmatch(f)]
+                if not _PLAIN_NAME.fullmatch(f) and f not in analysis.scene]
         if len(kept) == len(analysis.focus):
             return analysis
         return replace(analysis, focus=tuple(f for f, _ in kept),
@@ -402,10 +390,11 @@ class AnswerJudge:
             return max(focus_words, key=lambda w: weights[w])
 
         def plain(w: str) -> bool:
-            return (w not in VAGUE and w not in _VERBS and len(w) >= 3
+            return (w not in VAGUE and w not in VERBS and len(w) >= 3
                     and not w.endswith(("ed", "ing")))
 
-        subject = [w for w in analysis.subject if w in weights and plain(w)]
+        subject = [w for w in analysis.subject if w in weights and plain(w)
+                   and weights[w] / SUBJECT_WEIGHT >= CRUX_IDF]
         if subject:
             return max(subject, key=lambda w: weights[w])
         pool = [w for w in weights if plain(w)]
@@ -419,10 +408,11 @@ class AnswerJudge:
     ) -> list[Judgement]:
         """Every quotable candidate of the evidence judged against the question, best first."""
         weights = self.weights(analysis)
+        named_words = {w for f in analysis.focus_words for w in f}  # required or not
         analysis = self.required(analysis)
         total = sum(weights.values()) or 1.0
         focus_words = {w for f in analysis.focus_words for w in f}
-        rest_total = sum(w for word, w in weights.items() if word not in focus_words)
+        rest_total = sum(w for word, w in weights.items() if word not in named_words)
         crux = self.crux(analysis, weights)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
@@ -448,11 +438,11 @@ class AnswerJudge:
                 elif word in heading.section_words or s in heading.section_stems:
                     # A name the question asks about, heading the passage: the passage is
                     # its own documentation.
-                    m = EXACT if word in focus_words else IN_SECTION
+                    m = EXACT if word in named_words else IN_SECTION
                 elif _variant(s, span_stems):
                     m = VARIANT
                 elif word in heading.title_words or s in heading.title_stems:
-                    m = EXACT if word in focus_words else IN_TITLE
+                    m = EXACT if word in named_words else IN_TITLE
                 else:
                     m = 0.0
                 found[word] = m
@@ -460,7 +450,7 @@ class AnswerJudge:
 
         def cover(found: dict[str, float], denominator: float) -> tuple[float, float]:
             got = sum(m * weights[w] for w, m in found.items())
-            rest_got = sum(m * weights[w] for w, m in found.items() if w not in focus_words)
+            rest_got = sum(m * weights[w] for w, m in found.items() if w not in named_words)
             return (min(1.0, got / (denominator or 1.0)),
                     rest_got / rest_total if rest_total else 1.0)
 
@@ -534,6 +524,8 @@ class AnswerJudge:
                     shaped = 0.25 if analysis.answer_type == "list" else 0.1
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
+                elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
+                    shaped -= 0.2  # a reference box is not how a definition or reason reads
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place

@@ -294,6 +294,7 @@ class ExtractiveResearcher:
                              and (j.answers() or j.partly_answers())), None)
                 if best is None:
                     continue
+            best = _completed(best, judged)
             chosen: list[Judgement] = [best]
             floor = max(PARTIAL, 0.6 * best.coverage)
             if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
@@ -397,7 +398,8 @@ class ExtractiveResearcher:
             target.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
         open_ids = {o.question_id for o in open_questions}
         out: dict[int, str] = {}
-        findings = []
+        findings: list[str] = []
+        findings_by_q: dict[int, str] = {}
         for q in plan.questions:
             direct = answers.get(q.id, [])
             rest = support.get(q.id, [])
@@ -406,7 +408,10 @@ class ExtractiveResearcher:
             paragraphs = direct[:1] + rest + direct[1:]
             out[q.id] = "\n\n".join(paragraphs)
             if q.id not in open_ids and direct:
-                findings.append(f"- **Q{q.id}.** {_finding(direct[0])}")
+                line = _finding(direct[0])
+                shared = next((n for n, earlier in findings_by_q.items() if earlier == line), None)
+                findings.append(f"- **Q{q.id}.** " + (f"As for Q{shared}." if shared else line))
+                findings_by_q[q.id] = line
         total = len(plan.questions)
         answered = total - len(open_ids)
         head = (f"{answered} of {total} question{'s' if total != 1 else ''} answered from the "
@@ -415,24 +420,51 @@ class ExtractiveResearcher:
         return out
 
 
-OVERVIEW_CHARS = 320
+OVERVIEW_CHARS = 450
 
 
 def _finding(answer: str) -> str:
-    """A direct answer as an overview line, cut at a word before ``OVERVIEW_CHARS``.
+    """A direct answer as an overview line, cut before ``OVERVIEW_CHARS`` if longer.
 
-    The footnote holds the whole quote.
+    A list is cut between items, prose between sentences where it can be; the footnote
+    holds the whole quote.
     """
     match = re.match(r"(.*?)(\[\^\d+\])$", answer)
     text, marker = (match.group(1), match.group(2)) if match else (answer, "")
     if len(text) > OVERVIEW_CHARS:
-        text = text[:OVERVIEW_CHARS].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+        head = text[:OVERVIEW_CHARS]
+        cut = max(head.rfind(" \u2022 "), head.rfind(". "))
+        if cut < OVERVIEW_CHARS // 2:
+            cut = head.rfind(" ")
+        text = head[:cut].rstrip(",;:") + " …"
     return f"{text}{marker}"
 
 
 def _clean(text: str) -> str:
     """One line of text without a leading list bullet (still a verbatim span)."""
     return re.sub(r"^(?:[*\u2022-]\s+)+", "", normalize_ws(text))
+
+
+DIRECT_ANSWER_CHARS = 450
+
+
+def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
+    """The direct answer with the sentences that complete its thought.
+
+    A one-sentence answer often needs the next sentence ("This search inspects the
+    except clauses in turn..."): the longest span of up to three sentences that starts
+    where the answer starts, answers as well and stays short, is used instead.
+    """
+    if best.candidate.kind != "sentences":
+        return best
+    start, source = best.candidate.start, best.candidate.source.source_id
+    longer = [j for j in judged
+              if j.candidate.kind == "sentences" and j.candidate.start == start
+              and j.candidate.source.source_id == source and j.candidate.end > best.candidate.end
+              and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
+              and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
+              and j.focus_found >= best.focus_found]
+    return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
 def _overlaps(a: Candidate, b: Candidate) -> bool:

@@ -112,6 +112,9 @@ class QuestionAnalysis:
     content: tuple[str, ...] = field(default=())  # content words (surface, lowercase)
     # Content words asked about in the negative ("not tracked"): "untracked" says the same.
     negated: tuple[str, ...] = field(default=())
+    # Names from a sentence that sets the scene ("I set help.autoCorrect to 20."): they
+    # weigh like the focus but an answer need not repeat them.
+    scene: tuple[str, ...] = field(default=())
     # The question's grammatical subject ("the import statement" in "What two operations
     # does the import statement combine?"): what the answer must be about.
     subject: tuple[str, ...] = field(default=())
@@ -193,6 +196,22 @@ def focus_terms(question: str) -> list[str]:
     return out
 
 
+# Verbs are how a question is worded, not what it hinges on.
+_VERB_ROOTS = """hold keep get make use run set put stop start give take allow change call pass
+    return mean happen work need want try look see add show tell find let go come leave say
+    become remain provide contain decide choose catch handle raise throw combine turn
+    create build write read send receive open close load store save print apply define
+    accept refer affect cause mix merge behave break fail succeed replace resolve compare
+    differ exist occur matter depend consider expect prevent enable disable support wait""".split()
+VERBS = frozenset(f for root in _VERB_ROOTS for f in (
+    root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
+    (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
+    if root.endswith("e") else root))
+
+
+_KEYWORD_NAME = re.compile(
+    r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
+    r"operator|expression|block)\b", re.IGNORECASE)
 _AUX_AFTER_WH = re.compile(
     rf"^(?:what|which|how|why|when|where|who)\b.*?\b{_AUX}\s+(.*)$", re.IGNORECASE)
 _DETERMINERS = frozenset("the a an my your our their its this that these those which some "
@@ -227,7 +246,7 @@ def subject_words(question: str) -> tuple[str, ...]:
                 i += 1
                 continue
             break
-        if phrase and (i == len(tokens) - 1 or following in _DETERMINERS
+        if phrase and (i == len(tokens) - 1 or following in _DETERMINERS or low in VERBS
                        or low.endswith(("ed", "ing"))):
             break  # the verb
         phrase.append(word)
@@ -244,10 +263,18 @@ def analyse(question: str) -> QuestionAnalysis:
     The focus comes from the sentence that asks; a sentence that sets the scene ("I
     deleted it with rm -rf.") adds content words, not required names.
     """
-    focus = focus_terms(asked_sentence(question))
-    focus_tokens = {w for f in focus for w in words(f)}
+    asked = asked_sentence(question)
+    focus = focus_terms(asked)
+    scene = [f for f in focus_terms(question.replace(asked, " ")) if f not in focus]
+    focus = focus + scene
+    # A keyword named as one ("the with statement", "a for loop", "the in operator") is
+    # content even though it is also a common word.
+    keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)}
+    focus_tokens = {w for f in focus for w in words(f)} | keywords
+    # The question's own numbers ("I set it to 20") are its values, not the answer's.
     content = [w for w in words(question)
-               if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1)]
+               if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1
+                                        and not w.isdigit())]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     return QuestionAnalysis(
         text=question, answer_type=answer_type(question), focus=tuple(focus),
@@ -255,4 +282,5 @@ def analyse(question: str) -> QuestionAnalysis:
         content=tuple(dict.fromkeys(content)),
         negated=tuple(w for w in negated if w in content),
         subject=tuple(w for w in subject_words(question) if w in content),
+        scene=tuple(scene),
     )

@@ -16,6 +16,7 @@ from research_pipeline.models import (
     Source,
 )
 from research_pipeline.store.base import StoreBase, to_json, utc_now
+from research_pipeline.store.calls import insert_call_rows
 
 
 class ResearchStore(StoreBase):
@@ -42,6 +43,20 @@ class ResearchStore(StoreBase):
             [topic_id, plan_version],
         )
         return rows[0] if rows else None
+
+    def start_research(self, *, research_id: str, topic_id: str, plan_version: str,
+                       run_id: str, state: dict) -> None:
+        """Record that a research attempt began (round 0), before any paid call.
+
+        A run killed in its first round is then resumed, not restarted, by the next run,
+        and the budget counts what the killed run spent.
+        """
+        with self.transaction() as con:
+            con.execute(
+                "INSERT INTO research_rounds VALUES (?, ?, ?, ?, 0, ?, NULL, ?) "
+                "ON CONFLICT DO NOTHING",
+                [research_id, topic_id, plan_version, run_id, to_json(state), utc_now()],
+            )
 
     def save_round(
         self, *, research_id: str, topic_id: str, plan_version: str, run_id: str, round_no: int,
@@ -119,22 +134,8 @@ class ResearchStore(StoreBase):
         self, con: duckdb.DuckDBPyConnection, topic_id: str, run_id: str | None,
         search_calls: list[dict], llm_calls: list[dict],
     ) -> None:
-        now = utc_now()
-        self._insert_many(con, "search_calls", [
-            [call["call_id"], topic_id, run_id, call.get("round"), call["provider"],
-             call["query"], call["request_hash"], call.get("n_results"),
-             call.get("latency_ms"), call.get("cost_usd", 0.0), call.get("cache_hit", False),
-             call.get("error"), now]
-            for call in {c["call_id"]: c for c in search_calls}.values()],
-            "ON CONFLICT (call_id) DO NOTHING")
-        self._insert_many(con, "llm_calls", [
-            [call["call_id"], topic_id, run_id, call["step"], call["provider"],
-             call.get("model"), call.get("template"), call["request_hash"],
-             call.get("prompt"), call.get("response"), call.get("input_tokens"),
-             call.get("output_tokens"), call.get("cost_usd", 0.0), call.get("latency_ms"),
-             call.get("cache_hit", False), call.get("error"), now]
-            for call in {c["call_id"]: c for c in llm_calls}.values()],
-            "ON CONFLICT (call_id) DO NOTHING")
+        insert_call_rows(con, "search_calls", topic_id, run_id, search_calls)
+        insert_call_rows(con, "llm_calls", topic_id, run_id, llm_calls)
 
     def record_calls(
         self, topic_id: str, run_id: str | None, search_calls: list[dict] | None = None,

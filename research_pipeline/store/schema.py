@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -157,5 +157,19 @@ _MIGRATIONS: dict[int, list[str]] = {
         "INSERT INTO facts_v6 SELECT * FROM facts",
         "DROP TABLE facts",
         "ALTER TABLE facts_v6 RENAME TO facts",
+    ],
+    7: [
+        # One audit row per request sent, written when sent and completed when answered:
+        # its attempt number and status (sent, answered, invalid, failed, cached,
+        # fallback, sanitized), and when it completed. A model step that fell back to
+        # the deterministic researcher is a row with fallback = true.
+        "ALTER TABLE llm_calls ADD COLUMN fallback BOOLEAN DEFAULT false",
+        "ALTER TABLE llm_calls ADD COLUMN attempt INTEGER",
+        "ALTER TABLE llm_calls ADD COLUMN status VARCHAR",
+        "ALTER TABLE llm_calls ADD COLUMN round INTEGER",
+        "ALTER TABLE llm_calls ADD COLUMN completed_at TIMESTAMP",
+        "ALTER TABLE search_calls ADD COLUMN attempt INTEGER",
+        "ALTER TABLE search_calls ADD COLUMN status VARCHAR",
+        "ALTER TABLE search_calls ADD COLUMN completed_at TIMESTAMP",
     ],
 }
