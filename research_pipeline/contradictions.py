@@ -67,11 +67,16 @@ def conflict_between(a: str, b: str) -> str | None:
 def find_conflicts(facts: list[Fact]) -> list[Conflict]:
     """Every pair of facts of one question, from different sources, that disagree."""
     out = []
+    seen: set[tuple[int, frozenset[str], str]] = set()
     for i, a in enumerate(facts):
         for b in facts[i + 1:]:
             if a.question_id != b.question_id or a.url == b.url:
                 continue
             detail = conflict_between(a.quote, b.quote)
-            if detail:
+            # One disagreement between two sources is reported once, whichever facts of
+            # theirs (a direct answer, a supporting passage) carry it.
+            key = (a.question_id, frozenset((a.url, b.url)), (detail or "").split(":")[0])
+            if detail and key not in seen:
+                seen.add(key)
                 out.append(Conflict(a.question_id, a, b, detail))
     return out
