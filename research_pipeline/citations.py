@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 DEFINITION_RE = re.compile(r"^\[\^(\d+)\]:\s")
 FOOTNOTE_RE = re.compile(r"^\[\^(\d+)\]: \[(?P<title>.*)\]\((?P<url>[^\s)]+)\): \"(?P<quote>.*)\"$")
 MARKER_RE = re.compile(r"\[\^(\d+)\](?!:)")
+URL_RE = re.compile(r"^(?:https?://[^/\s]|file:/)", re.IGNORECASE)
+# The contract's markup a quote may not carry, written out here apart from the writer's.
+QUOTE_MARKUP_RE = re.compile(r"<[A-Za-z/!?]|\]\(|\[\^|\b(?:javascript|vbscript|data):",
+                             re.IGNORECASE)
 MIN_QUOTE_WORDS = 5
 
 
@@ -34,11 +38,26 @@ class CitationCheck:
     footnotes: list[Footnote] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     verified: dict[int, bool] = field(default_factory=dict)
+    undefined: set[int] = field(default_factory=set)
+    malformed: int = 0
 
     @property
     def ok(self) -> bool:
         """True when the report meets the contract and every quote was found."""
         return not self.problems
+
+    def counts(self) -> tuple[int, int]:
+        """(citations that failed, citations) for the report's Unverified line.
+
+        A footnote that is malformed, unverified or missing counts as failed; a problem
+        of the whole (numbering) fails every citation.
+        """
+        total = len(self.verified) + self.malformed + len(self.undefined)
+        failed = sum(not ok for ok in self.verified.values()) + self.malformed + len(
+            self.undefined)
+        if self.problems and not failed:
+            failed = total
+        return failed, total
 
 
 def _norm(text: str) -> str:
@@ -66,7 +85,7 @@ def parse_report(markdown: str) -> tuple[list[int], list[Footnote], list[str]]:
 def check_report(markdown: str, sources_by_url: dict[str, list[str]]) -> CitationCheck:
     """Check a report's footnotes against the stored source texts, keyed by URL."""
     markers, footnotes, problems = parse_report(markdown)
-    result = CitationCheck(footnotes=footnotes, problems=problems)
+    result = CitationCheck(footnotes=footnotes, problems=problems, malformed=len(problems))
     first_use = list(dict.fromkeys(markers))
     if first_use != list(range(1, len(first_use) + 1)):
         problems.append(f"markers are not numbered 1..K in order of first use: {first_use}")
@@ -78,6 +97,7 @@ def check_report(markdown: str, sources_by_url: dict[str, list[str]]) -> Citatio
     for marker in first_use:
         if marker not in defined:
             problems.append(f"marker [^{marker}] has no footnote definition")
+            result.undefined.add(marker)
     for marker in defined:
         if marker not in first_use:
             problems.append(f"footnote [^{marker}] is never used in the text")
@@ -96,6 +116,14 @@ def check_report(markdown: str, sources_by_url: dict[str, list[str]]) -> Citatio
             )
             ok = False
         seen_quotes.setdefault(quote, fn.marker)
+        if not URL_RE.match(fn.url):
+            problems.append(
+                f"footnote [^{fn.marker}]: URL {fn.url[:80]} is not an http, https or file URL"
+            )
+            ok = False
+        if QUOTE_MARKUP_RE.search(quote):
+            problems.append(f"footnote [^{fn.marker}]: the quote carries markup")
+            ok = False
         texts = normalized_sources.get(fn.url)
         if texts is None:
             problems.append(f"footnote [^{fn.marker}]: no stored source has URL {fn.url}")

@@ -11,6 +11,7 @@ from research_pipeline import pipeline
 from research_pipeline.errors import ResearchPipelineError
 from research_pipeline.models import stable_hash
 from research_pipeline.topics import Topic, load_topics, topic_files
+from research_pipeline.untrusted import clean_line
 
 _SECTION_RE = re.compile(r"^## (\d+)\. ", re.MULTILINE)
 _MARKER_RE = re.compile(r"\[\^\d+\]")
@@ -131,7 +132,8 @@ def score_questions(topic: Topic, markdown: str) -> list[QuestionScore]:
         out.append(QuestionScore(
             topic_id=topic.id, question_id=n, question=question, answer_type=kinds[n - 1],
             answerable=bool(words),
-            labelled_answered=" ".join(question.split()).lower() not in opened,
+            # As the report prints it: markup in a question is neutralised there.
+            labelled_answered=clean_line(question).lower() not in opened,
             in_section=_found(words, _MARKER_RE.sub("", body)) > 0,
             in_first_paragraph=_found(words, _MARKER_RE.sub("", first)) > 0,
             quoted=bool(_MARKER_RE.search(body)),

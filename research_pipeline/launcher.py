@@ -23,6 +23,7 @@ from dagster._core.storage.tags import (
 )
 
 from research_pipeline.defs.partitions import TOPICS_PARTITION
+from research_pipeline.run_process import process_tags, recover_dead_runs
 
 LAUNCHED_BY_TAG = "research/launched_by"
 TOPIC_TAG_PREFIX = "research-topic/"
@@ -113,7 +114,14 @@ def claim_topics(instance: dg.DagsterInstance, run_id: str,
     if missing:
         instance.add_run_tags(run_id, missing)
     busy: dict[str, str] = {}
-    for topic_id, records in active_runs_by_topic(instance, topic_ids).items():
+    held = active_runs_by_topic(instance, topic_ids)
+    if any(len(records) > 1 for records in held.values()):
+        # An older run that holds a topic may have died with its process: then it is
+        # marked failed and holds nothing (see run_process).
+        if recover_dead_runs(instance, [t for t, r in held.items() if len(r) > 1],
+                             by=f"run {run_id}"):
+            held = active_runs_by_topic(instance, topic_ids)
+    for topic_id, records in held.items():
         ids = [r.dagster_run.run_id for r in records]
         if ids[0] != run_id and run_id in ids:
             busy[topic_id] = ids[0]
@@ -183,6 +191,9 @@ class TopicResult:
     state: str  # reported | awaiting approval | done | failed | not run
     error: str | None = None
     checks: dict[str, bool] = field(default_factory=dict)
+    # Checks that failed with ERROR severity (the approval gate aside), with their problems:
+    # they fail the topic.
+    failed_checks: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -211,9 +222,11 @@ def run_topics(
         "research_pipeline.launcher", "load_job", reconstructable_args=(job_name,)
     )
     run_config = {**config, "loggers": {"console": {"config": {"log_level": log_level}}}}
+    # The run executes in this process: its tags name it, so that a later command can
+    # tell when it was killed (see run_process).
     result = dg.execute_job(
         recon, instance=instance, run_config=run_config,
-        tags={**run_tags, LAUNCHED_BY_TAG: "cli", **(tags or {})},
+        tags={**run_tags, LAUNCHED_BY_TAG: "cli", **process_tags(), **(tags or {})},
     )
     return _outcome(result, topic_ids)
 
@@ -236,6 +249,8 @@ def _outcome(result: dg.ExecuteJobResult, topic_ids: Sequence[str]) -> Launched:
                 topic.checks[data.check_name] = data.passed
                 if data.check_name == "plan_approved" and not data.passed:
                     topic.state = "awaiting approval"
+                elif not data.passed and data.severity == dg.AssetCheckSeverity.ERROR:
+                    topic.failed_checks.append(_check_failure(data))
         elif event.is_step_failure and event.step_failure_data is not None:
             failure = event.step_failure_data
             failed = (failure.user_failure_data.metadata.get("failed_topics")
@@ -249,6 +264,14 @@ def _outcome(result: dg.ExecuteJobResult, topic_ids: Sequence[str]) -> Launched:
     error = "; ".join(messages) or (
         None if result.success else "the run failed (see the Dagster UI for its logs)")
     return Launched(run_id=result.run_id, success=result.success, error=error, topics=topics)
+
+
+def _check_failure(evaluation: dg.AssetCheckEvaluation) -> str:
+    """'<check> failed: <its problems>' from the evaluation's metadata."""
+    details = [str(getattr(v, "value", v)) for k, v in evaluation.metadata.items()
+               if k in ("problems", "unaccounted")]
+    detail = " ".join(" ".join(details).split())
+    return f"{evaluation.check_name} failed" + (f": {detail}" if detail else "")
 
 
 def _root_message(err: object) -> str:

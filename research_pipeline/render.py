@@ -10,6 +10,7 @@ import jinja2
 
 from research_pipeline.models import Fact, OpenQuestion, ResearchPlan
 from research_pipeline.text import normalize_ws
+from research_pipeline.untrusted import clean_line, clean_title, may_quote, web_urls
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
@@ -18,6 +19,12 @@ _ENV = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 _MARKER = re.compile(r"\[\^(\d+)\]")
+# Syntax that makes a block of a paragraph's start: a heading, quote, list item, fence,
+# thematic break or table row. Stripping it leaves a verbatim span verbatim.
+_BLOCK_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|`{3,}|~{3,}"
+                          r"|[-*_=]{3,}|\|)\s*")
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,9}[.)]) (?=\S)")
+UNVERIFIED_LINE = "> Unverified: {failed} of {total} citations failed the citation check."
 # A sentence ends at . ! or ?, with any footnote markers that follow it.
 _SENTENCE_END = re.compile(r"(?<=[.!?])((?:\[\^\d+\])*)\s+(?=\S)")
 
@@ -55,8 +62,34 @@ class RenderedReport:
     dropped_sentences: int
 
 
-def _clean_title(title: str) -> str:
-    return normalize_ws(title).replace("[", "(").replace("]", ")") or "untitled"
+def _block_safe(paragraph: str) -> str:
+    """The paragraph with no block syntax at its start but a writer's list-item marker.
+
+    A list item (the writer's own ``- finding``) stays; a heading, quote, fence, break or
+    table row that source or model text would open is stripped, also inside an item.
+    """
+    item = _LIST_ITEM.match(paragraph)
+    prefix, rest = (item.group(0), paragraph[item.end():]) if item else ("", paragraph)
+    previous = None
+    while previous != rest:
+        previous, rest = rest, _BLOCK_START.sub("", rest, count=1)
+    return prefix + rest if rest else ""
+
+
+def _foreign_url(sentence: str, cited: set[str]) -> bool:
+    """True when the sentence holds a web URL that is not a given source's URL."""
+    allowed = {c.split("#", 1)[0].rstrip("/") for c in cited}
+    return any(url.rstrip("/") not in allowed for url in web_urls(sentence))
+
+
+def mark_unverified(markdown: str, failed: int, total: int) -> str:
+    """The report with the Unverified line after its title (replacing an earlier one)."""
+    lines = markdown.split("\n")
+    body = [line for line in lines[1:] if not line.startswith("> Unverified: ")]
+    while body and not body[0].strip():
+        body.pop(0)
+    line = UNVERIFIED_LINE.format(failed=failed, total=total)
+    return "\n".join([lines[0], "", line, "", *body])
 
 
 def resolve_markers(
@@ -69,6 +102,7 @@ def resolve_markers(
     """
     order: dict[int, int] = {}
     quote_marker: dict[str, int] = {}
+    cited = {fact.url for fact in given.values()}
     numbered: list[tuple[int, Fact]] = []
     dropped = 0
     out: dict[int, str] = {}
@@ -77,8 +111,15 @@ def resolve_markers(
         for paragraph in sections[key].split("\n\n"):
             kept = []
             for sentence in _sentences(paragraph):
+                sentence = normalize_ws(sentence)
                 markers = [int(m) for m in _MARKER.findall(sentence)]
                 if any(m not in given for m in markers):
+                    dropped += 1
+                    continue
+                # Source and model text is data: a sentence carrying markup, or a URL
+                # that is not a cited source's, is dropped, never escaped.
+                bare = _MARKER.sub("", sentence)
+                if not may_quote(bare) or _foreign_url(bare, cited):
                     dropped += 1
                     continue
 
@@ -95,8 +136,9 @@ def resolve_markers(
                     return f"[^{order[old]}]"
 
                 kept.append(_MARKER.sub(renumber, sentence))
-            if kept:
-                paragraphs.append(" ".join(kept))
+            text = _block_safe(" ".join(kept))
+            if text:
+                paragraphs.append(text)
         if paragraphs:
             out[key] = "\n\n".join(paragraphs)
     return out, numbered, dropped
@@ -110,7 +152,7 @@ def render_report(
     """The final markdown, footnotes one line each as the report contract says."""
     text, numbered, dropped = resolve_markers(sections, given)
     footnotes = [
-        {"marker": n, "title": _clean_title(f.title), "url": f.url,
+        {"marker": n, "title": clean_title(f.title), "url": f.url,
          "quote": normalize_ws(f.quote), "fact_id": f.fact_id, "source_id": f.source_id}
         for n, f in numbered
     ]
@@ -119,13 +161,15 @@ def render_report(
         body = text.get(q.id)
         if body is None:
             body = "_No passage in the sources answers this question; see Open questions._"
-        section_rows.append({"number": q.id, "question": q.text, "text": body})
+        section_rows.append({"number": q.id, "question": clean_line(q.text), "text": body})
     markdown = _ENV.get_template("report.md.j2").render(
-        title=plan.title, generated_at=generated_at, rounds=rounds, n_queries=n_queries,
-        n_sources=n_sources, researcher=researcher, plan_version=plan_version,
-        overview=text.get(0, ""), sections=section_rows, open_questions=open_questions,
+        title=clean_line(plan.title), generated_at=generated_at, rounds=rounds,
+        n_queries=n_queries, n_sources=n_sources, researcher=researcher,
+        plan_version=plan_version, overview=text.get(0, ""), sections=section_rows,
+        open_questions=[{"text": clean_line(o.text), "reason": clean_line(o.reason)}
+                        for o in open_questions],
         conflicts=text.get(CONFLICTS_KEY, ""),
-        not_done=not_done, footnotes=footnotes,
+        not_done=[clean_line(line) for line in not_done], footnotes=footnotes,
     )
     markdown = re.sub(r"\n{3,}", "\n\n", markdown).rstrip() + "\n"
     return RenderedReport(markdown=markdown, citations=footnotes, dropped_sentences=dropped)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlparse
 
@@ -11,6 +12,7 @@ from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import STOPWORDS, terms, words
+from research_pipeline.untrusted import safe_url
 
 
 @dataclass(frozen=True)
@@ -77,10 +79,11 @@ class LocalSearch:
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []
         seen: dict[str, IndexHit] = {}
-        for score, corpus, hit in merged:
-            if not self._allowed(hit, filters):
+        for score, corpus, found in merged:
+            citable = self._citable(corpus, found)
+            if citable is None or not self._allowed(citable, filters):
                 continue
-            self._add(out, seen, corpus, hit, score)
+            self._add(out, seen, corpus, citable, score)
             if len(out) >= num_results:
                 break
         # The rest of the best-matching sections, after the matches themselves.
@@ -90,10 +93,27 @@ class LocalSearch:
             anchor = seen.get(result.source.source_id)
             if anchor is None or corpus not in indexes:
                 continue
-            for sibling in indexes[corpus].section_siblings(anchor, SIBLINGS):
-                if self._allowed(sibling, filters):
+            for found in indexes[corpus].section_siblings(anchor, SIBLINGS):
+                sibling = self._citable(corpus, found)
+                if sibling is not None and self._allowed(sibling, filters):
                     self._add(out, seen, corpus, sibling, result.score * 0.9)
         return out
+
+    def _citable(self, corpus: str, hit: IndexHit) -> IndexHit | None:
+        """The hit with a URL fit for a footnote, or None when it has none.
+
+        Indexes built before URLs were checked may hold any URL: such a passage is cited
+        by its file's URI, or not at all.
+        """
+        url = safe_url(hit.url)
+        if url is None:
+            source = self._open()[corpus].manifest().get("source", "")
+            if not source or not hit.doc_id:
+                return None
+            url = safe_url((Path(source) / hit.doc_id).resolve().as_uri())
+            if url is None:
+                return None
+        return hit if url == hit.url else replace(hit, url=url)
 
     @staticmethod
     def _add(out: list[SearchHit], seen: dict[str, IndexHit], corpus: str, hit: IndexHit,

@@ -111,3 +111,19 @@ def run_cli(*args: str, env_extra: dict[str, str] | None = None,
         [str(exe), *args], capture_output=True, text=True, timeout=timeout, env=environment,
         stdin=subprocess.DEVNULL, check=False,
     )
+
+
+def dead_run(instance, job_name: str, tags: dict[str, str]):  # noqa: ANN201
+    """A run left STARTED by a process that no longer exists."""
+    import dagster as dg
+
+    from research_pipeline.launcher import load_job
+    from research_pipeline.run_process import process_tags
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    recorded = process_tags(child.pid)
+    child.kill()
+    child.wait()
+    return instance.create_run_for_job(
+        load_job(job_name), status=dg.DagsterRunStatus.STARTED,
+        tags={"dagster/partition": "imports", **recorded, **tags})

@@ -6,11 +6,13 @@ from research_pipeline import pipeline
 from research_pipeline.defs.automation import (
     APPROVAL_TAG,
     approval_sensor,
+    approval_tag,
     refresh_schedule,
     topic_sensor,
 )
 from research_pipeline.defs.resources import ResearchResource
 from research_pipeline.topics import parse_topic
+from tests.conftest import IMPORT_TOPIC, dead_run, write_topic
 
 
 def _resources():
@@ -106,3 +108,39 @@ def test_approval_sensor_leaves_cli_runs_to_the_cli(env, services, import_topic)
     result = approval_sensor(dg.build_sensor_context(instance=instance, resources=_resources()))
     assert result.run_requests == []
     assert result.cursor  # consumed, not retried
+
+
+def test_approval_sensor_fails_dead_runs_and_resumes_its_own(env, services, import_topic):
+    from research_pipeline.launcher import LAUNCHED_BY_TAG
+
+    instance = dg.DagsterInstance.get()
+    pipeline.register_topic(services, parse_topic(import_topic))
+    pipeline.make_plan(services, "imports", None)
+    decision = pipeline.decide(services, "imports", "approved", "bob", None, "cli")
+    # Tagged as the approval sensor tags the run it launches for an approval.
+    daemons = dead_run(instance, "research_job", {
+        APPROVAL_TAG: decision["approval_id"],
+        approval_tag(decision["approval_id"]): "imports"})
+    clis = dead_run(instance, "research_job", {LAUNCHED_BY_TAG: "cli"})
+    context = dg.build_sensor_context(instance=instance, resources=_resources())
+    result = approval_sensor(context)
+    for run in (daemons, clis):
+        assert instance.get_run_by_id(run.run_id).status == dg.DagsterRunStatus.FAILURE
+    # The daemon's run is run again (same approval); the CLI resumes its own next time.
+    assert [(r.run_key, r.partition_key, r.tags[APPROVAL_TAG]) for r in result.run_requests] == [
+        (f"resume-{daemons.run_id}", "imports", decision["approval_id"])]
+    again = approval_sensor(dg.build_sensor_context(
+        instance=instance, resources=_resources(), cursor=result.cursor))
+    assert again.run_requests == []
+
+
+def test_topic_sensor_refuses_a_take_over_of_a_registered_topic(env, services):
+    instance = dg.DagsterInstance.get()
+    elsewhere = env / "elsewhere"
+    elsewhere.mkdir()
+    real = write_topic(elsewhere, "imports", IMPORT_TOPIC)  # run from outside topics/
+    pipeline.register_topic(services, parse_topic(real))
+    (env / "topics" / "aaa.md").write_text("---\nid: imports\ntitle: Impostor\n---\n")
+    result = topic_sensor(dg.build_sensor_context(instance=instance, resources=_resources()))
+    assert result.run_requests == []
+    assert services.store.topic_record("imports")["path"] == str(real.resolve())

@@ -97,8 +97,12 @@ def main_options(
             os.environ[env] = str(Path(value).resolve()) if isinstance(value, Path) else value
 
 
-def services_from_settings():  # noqa: ANN202 - imported lazily so that --help stays fast
-    """Services from the settings; a bad setting is a usage error naming it."""
+def services_from_settings(read_only: bool = False):  # noqa: ANN202 - imported lazily so that --help stays fast
+    """Services from the settings; a bad setting is a usage error naming it.
+
+    ``read_only`` services open the store read-only (``status``, ``sql``, ``report``), so
+    they work on a database the user may only read.
+    """
     from pydantic import ValidationError
 
     from research_pipeline.pipeline import Services
@@ -111,7 +115,7 @@ def services_from_settings():  # noqa: ANN202 - imported lazily so that --help s
         field = "RESEARCH_" + str(first["loc"][0]).upper()
         raise fail(f"setting {field}: {first['msg']}", EXIT_USAGE) from exc
     export_to_environment(settings)
-    return Services(settings=settings, progress=say)
+    return Services(settings=settings, progress=say, read_only=read_only)
 
 
 

@@ -31,6 +31,8 @@ def corpus_add(
         report = CorpusManager(services.settings.data_dir).add_folder(directory, name, say, include)
     except ResearchPipelineError as exc:
         raise fail(str(exc)) from exc
+    for warning in report.warnings:
+        say(f"warning: {warning}")
     for error in report.errors:
         say(f"error: {error}")
     typer.echo(

@@ -24,6 +24,10 @@ def _decide(topic_id: str, decision: str, by: str | None, note: str | None) -> N
                                  "cli")
     except ResearchPipelineError as exc:
         raise fail(str(exc)) from exc
+    if not result["recorded"]:
+        typer.echo(f"{topic_id}: plan {result['plan_version']} (revision {result['revision']}) "
+                   "was already approved; nothing recorded, nothing launched")
+        return
     typer.echo(f"{topic_id}: plan {result['plan_version']} (revision {result['revision']}) "
                f"{decision}")
     if decision == "approved":

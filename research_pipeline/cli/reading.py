@@ -28,15 +28,35 @@ def status(
     topic_id: Annotated[str | None, typer.Argument(help="One topic (default: all)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output")] = False,
 ) -> None:
-    """State, plan, approval, and spent cost of each topic."""
-    services = services_from_settings()
-    rows = services.store.status_rows(topic_id)
-    if topic_id and not rows:
-        raise fail(f"unknown topic {topic_id!r}: no topic with that id in {services.settings.db}")
+    """State, plan, approval, and spent cost of each topic.
+
+    Reads the store read-only. A run whose process has died is marked failed on the
+    Dagster instance (see ``run_process``), so that it no longer blocks its topic.
+    """
+    from research_pipeline import pipeline
     from research_pipeline.pipeline import estimate_cost
     from research_pipeline.topics import parse_topic
 
+    services = services_from_settings(read_only=True)
+    try:
+        rows = services.store.status_rows(topic_id)
+    except ResearchPipelineError as exc:
+        raise fail(str(exc)) from exc
+    if topic_id and not rows:
+        raise fail(f"unknown topic {topic_id!r}: no topic with that id in {services.settings.db}")
+    _recover_dead_runs(topic_id)
     for row in rows:
+        row["checks_failed"] = []
+        if row["report_current"]:
+            if row["n_unverified"]:
+                row["checks_failed"].append(
+                    f"citations_verified: {row['n_unverified']} of {row['n_citations']} "
+                    "citations failed the citation check")
+            missing, _, _ = pipeline.account_questions(services, row["topic_id"])
+            if missing:
+                row["checks_failed"].append(
+                    f"questions_accounted: {len(missing)} question(s) neither answered nor "
+                    "listed as open")
         row["state"] = _state(row)
         row["estimated_usd"] = None
         if row["plan_version"] and Path(row["path"]).exists():
@@ -62,6 +82,8 @@ def status(
         if row["report_path"]:
             typer.echo(f"  report: {row['report_path']} ({row['n_citations']} citations, "
                        f"{row['n_open_questions']} open questions)")
+        for problem in row["checks_failed"]:
+            typer.echo(f"  failed check: {problem}")
         if topic_id and row["plan_markdown"]:
             typer.echo("")
             typer.echo(row["plan_markdown"])
@@ -75,8 +97,18 @@ def _state(row: dict[str, Any]) -> str:
     if row["decision"] != "approved":
         return "rejected, awaiting revision" if row["decision"] == "rejected" else "awaiting approval"
     if row["report_current"]:
-        return "reported"
+        return "failed its checks" if row["checks_failed"] else "reported"
     return "researching" if row["rounds"] else "approved"
+
+
+def _recover_dead_runs(topic_id: str | None) -> None:
+    from research_pipeline.instance import get_instance
+    from research_pipeline.run_process import recover_dead_runs
+
+    topics = [topic_id] if topic_id else None
+    for dead in recover_dead_runs(get_instance(), topics, by="research-pipeline status"):
+        say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
+            "marked it failed")
 
 
 @app.command()
@@ -88,7 +120,7 @@ def sql(
     import duckdb
     import polars as pl
 
-    services = services_from_settings()
+    services = services_from_settings(read_only=True)
     try:
         with services.store.reader() as con:
             relation = con.sql(query)
@@ -114,14 +146,17 @@ def report(
     """Print the latest report, or re-render it from stored rows with no provider call."""
     from research_pipeline import pipeline
 
-    services = services_from_settings()
+    services = services_from_settings(read_only=not rerender)
     if rerender:
         try:
             outcome = pipeline.write_report(services, topic_id, f"rerender-{uuid.uuid4().hex[:12]}")
+            row, check = pipeline.verify_report(services, topic_id)
         except ResearchPipelineError as exc:
             raise fail(str(exc)) from exc
         say(f"re-rendered {outcome.path}")
-        typer.echo(outcome.markdown, nl=False)
+        typer.echo(row["markdown"] if row else outcome.markdown, nl=False)
+        if not check.ok:
+            raise fail(f"{outcome.path} failed the citation check: {'; '.join(check.problems)}")
         return
     row = services.store.latest_report(topic_id)
     if row is None:

@@ -74,8 +74,13 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
     from research_pipeline.defs.jobs import RESEARCH_JOB
     from research_pipeline.defs.resources import REFRESH_TAG
     from research_pipeline.launcher import active_runs_by_topic, run_topics
+    from research_pipeline.run_process import recover_dead_runs
 
     awaiting, done, todo = [], [], []
+    # A run killed with its process (SIGKILL, power loss) would hold its topics for ever.
+    for dead in recover_dead_runs(instance, [t.id for t in topics], by="research-pipeline run"):
+        say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
+            "marked it failed")
     busy = active_runs_by_topic(instance, [t.id for t in topics])
     for topic in topics:
         try:
@@ -108,7 +113,14 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
             progress.removeHandler(handler)
         for topic in todo:
             result = launched.topics[topic.id]
-            if result.state == "reported":
+            if result.state == "reported" and result.failed_checks:
+                row = services.store.latest_report(topic.id)
+                for check in result.failed_checks:
+                    say(f"error: {topic.id}: {check}")
+                say(f"error: {topic.id}: report {row['path'] if row else '?'} failed its checks "
+                    f"(run {launched.run_id})")
+                failed += 1
+            elif result.state == "reported":
                 row = services.store.latest_report(topic.id)
                 say(f"{topic.id}: report {row['path'] if row else '?'}")
                 done.append(topic.id)

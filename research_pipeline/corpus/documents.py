@@ -14,6 +14,7 @@ from research_pipeline.corpus.htmldoc import parse_html
 from research_pipeline.corpus.structure import Block, passages
 from research_pipeline.corpus.textdoc import markdown_blocks, pdf_blocks, text_blocks
 from research_pipeline.errors import CorpusError
+from research_pipeline.untrusted import load_yaml
 
 # Bump when what a file turns into changes, so that re-adding a corpus re-reads every file.
 EXTRACT_VERSION = 6
@@ -106,7 +107,7 @@ def _load_markdown(
         parts = re.split(r"^---[ \t]*$", text, maxsplit=2, flags=re.MULTILINE)
         if len(parts) == 3:
             try:
-                meta = yaml.safe_load(parts[1]) or {}
+                meta = load_yaml(parts[1]) or {}
             except yaml.YAMLError as exc:
                 raise CorpusError(f"{path}: front matter is not valid YAML ({exc})") from exc
             if isinstance(meta, dict):

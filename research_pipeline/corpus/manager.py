@@ -25,6 +25,7 @@ from research_pipeline.corpus.documents import (
 from research_pipeline.corpus.index import INDEX_FORMAT, CorpusIndex
 from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
+from research_pipeline.untrusted import UnsafeURLError, normalize_url
 
 BUILTIN = "python-docs"
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -43,6 +44,7 @@ class IngestReport:
     removed: int = 0
     chunks: int = 0
     errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -51,7 +53,7 @@ def _load_all(changed: list[tuple[str, str, Path]], root: Path
     """Each changed file as a document, or the error that names it, in order."""
     for key, digest, path in changed:
         try:
-            yield key, digest, load_file(path, root)
+            yield key, digest, read_document(path, root)
         except CorpusError as exc:
             yield key, digest, exc
 
@@ -69,6 +71,39 @@ def _file_lock(path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def read_document(path: Path, root: Path) -> Document:
+    """``load_file``, with any failure of a parser on hostile bytes a ``CorpusError``.
+
+    The loaders hand bytes to third-party parsers (PyYAML, pypdf, html.parser) that raise
+    many kinds of error on malformed input; each becomes one error naming the file, and
+    the other files go on.
+    """
+    try:
+        return load_file(path, root)
+    except CorpusError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - hostile bytes: reported, named, skipped
+        raise CorpusError(
+            f"{path}: cannot be parsed ({type(exc).__name__}: {str(exc)[:200]}); skipped"
+        ) from exc
+
+
+def accept_url(doc: Document, path: Path) -> str | None:
+    """Make the document's URL fit the report contract; a warning if it had to be replaced.
+
+    A URL that is not http, https or file (or is malformed) is replaced by the file's
+    ``file://`` URI: the document is still ingested. Spaces and parentheses are
+    percent-encoded; a fragment is dropped (passages add the anchors the document
+    defines). The title is stored as it is: the report cleans titles where it prints them.
+    """
+    try:
+        doc.url = normalize_url(doc.url, keep_fragment=False)
+    except UnsafeURLError as exc:
+        doc.url = path.resolve().as_uri()
+        return f"{path}: {exc}; cited by its file URI instead"
+    return None
 
 
 class CorpusManager:
@@ -209,6 +244,9 @@ class CorpusManager:
                 report.errors.append(str(doc_or_error))
                 continue
             doc = doc_or_error
+            warning = accept_url(doc, directory / key)
+            if warning:
+                report.warnings.append(warning)
             loaded[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title,
                             "blocks": block_keys(doc.blocks)}, doc)
             if key in old:
@@ -228,10 +266,11 @@ class CorpusManager:
             # An unchanged file whose blocks became (or stopped being) chrome is re-read.
             if flipped & set(entry.get("blocks", [])):
                 try:
-                    doc = load_file(directory / key, directory)
+                    doc = read_document(directory / key, directory)
                 except CorpusError as exc:
                     report.errors.append(str(exc))
                     continue
+                accept_url(doc, directory / key)
                 loaded[key] = (dict(entry), doc)
         upserts: dict[str, tuple[dict, list[Chunk]]] = {}
         for key, (entry, doc) in loaded.items():

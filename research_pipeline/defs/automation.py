@@ -11,8 +11,10 @@ from research_pipeline import pipeline
 from research_pipeline.defs.jobs import plan_job, research_job
 from research_pipeline.defs.partitions import TOPICS_PARTITION
 from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
+from research_pipeline.errors import TopicFileError
 from research_pipeline.launcher import LAUNCHED_BY_TAG, active_run, run_request_for_topics
 from research_pipeline.models import stable_hash
+from research_pipeline.run_process import recover_dead_runs
 from research_pipeline.topics import load_topics, topic_files
 
 APPROVAL_TAG = "research/approval"
@@ -28,6 +30,7 @@ REFRESH_EVERY = {"daily": timedelta(days=1), "weekly": timedelta(days=7),
 def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource):  # noqa: ANN201
     """Add partitions for new topic files, drop those whose file is gone, plan changes."""
     services = research.services(context.log)
+    resumed, _ = _resume_dead_runs(context, plan_job.name, "topic_sensor")
     topics, errors = load_topics(topic_files(services.settings.topics_dir))
     for error in errors:
         context.log.warning(str(error))
@@ -42,7 +45,11 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
         current = services.store.current_plan(topic.id)
         if current is not None and current["topic_hash"] == topic.content_hash:
             continue
-        pipeline.register_topic(services, topic)
+        try:
+            pipeline.register_topic(services, topic)
+        except TopicFileError as exc:  # it would take over another file's topic
+            context.log.warning(str(exc))
+            continue
         to_plan.append(topic)
     partition_requests: list[
         dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest
@@ -52,11 +59,11 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
     if gone:
         partition_requests.append(dg.DeleteDynamicPartitionsRequest(TOPICS_PARTITION, gone))
     # One run plans every new or edited topic at once.
-    requests = [run_request_for_topics(
+    requests = resumed + ([run_request_for_topics(
         context.instance, [t.id for t in to_plan],
         run_key="plan-" + stable_hash(*sorted(f"{t.id}-{t.content_hash}" for t in to_plan)),
         new_partitions=new_ids,
-    )] if to_plan else []
+    )] if to_plan else [])
     return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partition_requests)
 
 
@@ -68,6 +75,7 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
     """One run for the new approvals of a tick; stale approvals and busy topics wait or skip."""
     services = research.services(context.log)
     cursor = datetime.fromisoformat(context.cursor) if context.cursor else None
+    resumed, resuming = _resume_dead_runs(context, research_job.name, "approval_sensor")
     approvals: dict[str, str] = {}
     new_cursor = cursor
     for row in services.store.approvals_after(cursor):
@@ -79,17 +87,17 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
                 _cli_continues(context.instance, row)):
             new_cursor = row["created_at"]
             continue
-        if active_run(context.instance, topic_id):
+        if topic_id in resuming or active_run(context.instance, topic_id):
             break  # try this approval again on a later tick
         approvals[topic_id] = approval_id
         new_cursor = row["created_at"]
-    requests = [run_request_for_topics(
+    requests = resumed + ([run_request_for_topics(
         context.instance, list(approvals),
         run_key="approval-" + "-".join(sorted(approvals.values())) if len(approvals) == 1
         else "approvals-" + stable_hash(*sorted(approvals.values())),
         tags={**{approval_tag(a): t for t, a in approvals.items()},
               **({APPROVAL_TAG: next(iter(approvals.values()))} if len(approvals) == 1 else {})},
-    )] if approvals else []
+    )] if approvals else [])
     existing = set(context.instance.get_dynamic_partitions(TOPICS_PARTITION))
     missing = [t for t in approvals if t not in existing]
     return dg.SensorResult(
@@ -103,6 +111,29 @@ def approval_sensor(context: dg.SensorEvaluationContext, research: ResearchResou
 def approval_tag(approval_id: str) -> str:
     """The run tag key marking the run launched for an approval (value: the topic id)."""
     return f"research-approval/{approval_id}"
+
+
+def _resume_dead_runs(
+    context: dg.SensorEvaluationContext, job_name: str, by: str
+) -> tuple[list[dg.RunRequest], set[str]]:
+    """Mark runs of the job whose process died as failed; run again those not the CLI's.
+
+    A run the daemon or the UI launched is run again here, over the same topics, with its
+    approval and refresh tags (it resumes after each topic's last finished round); a CLI
+    ``run`` resumes its own topics the next time it runs. Returns the requests and the
+    topics they cover.
+    """
+    requests, topics = [], set()
+    for dead in recover_dead_runs(context.instance, job_name=job_name, by=by):
+        context.log.warning(f"run {dead.run_id} ({', '.join(dead.topic_ids)}): {dead.reason}; "
+                            "marked failed")
+        if dead.topic_ids and dead.tags.get(LAUNCHED_BY_TAG) != "cli":
+            tags = {k: v for k, v in dead.tags.items()
+                    if k in (APPROVAL_TAG, REFRESH_TAG) or k.startswith("research-approval/")}
+            requests.append(run_request_for_topics(
+                context.instance, dead.topic_ids, run_key=f"resume-{dead.run_id}", tags=tags))
+            topics.update(dead.topic_ids)
+    return requests, topics
 
 
 def _cli_continues(instance: dg.DagsterInstance, approval: dict) -> bool:

@@ -44,6 +44,10 @@ def record_plan_decision(
     services = research.services(context.log)
     result = pipeline.decide(services, config.topic, decision, config.by, config.note or None,
                              "dagster-ui")
+    if not result["recorded"]:
+        context.log.info(f"{config.topic}: plan {result['plan_version']} was already approved; "
+                         "nothing recorded")
+        return
     context.log.info(
         f"{config.topic}: plan {result['plan_version']} {decision} by {config.by}"
     )

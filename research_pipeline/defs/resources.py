@@ -7,6 +7,7 @@ from functools import partial
 import dagster as dg
 
 from research_pipeline.pipeline import Services
+from research_pipeline.run_process import record_run_process
 from research_pipeline.settings import Settings, load_settings
 
 
@@ -25,6 +26,11 @@ class ResearchResource(dg.ConfigurableResource):
     search: str | None = None
     llm: str | None = None
     corpus: str | None = None
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        """Record the process executing this run on the run (see ``run_process``)."""
+        if context.instance is not None and context.run is not None:
+            record_run_process(context.instance, context.run.run_id)
 
     def services(self, log: object | None = None, tags: Mapping[str, str] | None = None
                  ) -> Services:

@@ -15,6 +15,7 @@ from research_pipeline.live.runtime import Runtime, shared, shared_rate_limiter
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
+from research_pipeline.untrusted import safe_url
 
 _TRACKING = ("utm_", "fbclid", "gclid", "mc_cid", "mc_eid", "ref_src")
 MAX_TEXT_CHARS = 30_000
@@ -33,6 +34,18 @@ def canonical_url(url: str) -> str:
     if len(path) > 1:
         path = path.rstrip("/")
     return urlunsplit((parts.scheme.lower(), host, path, query, ""))
+
+
+def _citable_url(raw: object) -> str | None:
+    """The canonical URL of a result, or None where it breaks the report contract.
+
+    Another scheme, a control character, no host or an unparsable port or address: such
+    a result cannot be cited, so it is left out.
+    """
+    try:
+        return safe_url(canonical_url(str(raw or "")))
+    except ValueError:
+        return None
 
 
 class ExaSearch:
@@ -93,8 +106,8 @@ class ExaSearch:
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for result in results:
-            url = canonical_url(result["url"])
-            if url in seen:
+            url = _citable_url(result["url"])
+            if url is None or url in seen:
                 continue
             seen.add(url)
             text = (result["text"] or " ".join(result["highlights"]))[:MAX_TEXT_CHARS]

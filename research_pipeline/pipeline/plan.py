@@ -22,11 +22,19 @@ from research_pipeline.models import (
 )
 from research_pipeline.pipeline.services import Services, own_calls
 from research_pipeline.researcher.base import RevisionNote
-from research_pipeline.topics import Topic, parse_topic
+from research_pipeline.topics import Topic, claim_conflict, parse_topic
 
 
 def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
-    """Record a topic file's current content in the store."""
+    """Record a topic file's current content in the store.
+
+    Raises ``TopicFileError`` when the file would take over an id that another existing
+    file holds (see ``topics.claim_conflict``).
+    """
+    record = services.store.topic_record(topic.id)
+    conflict = claim_conflict(topic, record["path"] if record else None)
+    if conflict is not None:
+        raise conflict
     services.store.register_topic(
         topic.id, topic.content_hash, str(topic.path), topic.spec.title,
         topic.spec.model_dump(mode="json"), topic.body, run_id,
@@ -198,11 +206,11 @@ def decide(
         )
     if decision == "rejected" and not (note or "").strip():
         raise ApprovalError("a rejection needs a note saying what to change (--note)")
-    approval_id = services.store.record_decision(
+    approval_id, recorded = services.store.decide_once(
         topic_id, current["plan_version"], decision, by, source, note=note
     )
     return {"approval_id": approval_id, "plan_version": current["plan_version"],
-            "revision": current["revision"]}
+            "revision": current["revision"], "recorded": recorded}
 
 
 def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str]:

@@ -17,8 +17,9 @@ from research_pipeline.models import (
 )
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls
-from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, render_report
-from research_pipeline.text import question_words
+from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
+from research_pipeline.text import normalize_ws, question_words, sentence_spans
+from research_pipeline.untrusted import clean_line, may_quote, safe_url, web_urls
 
 
 @dataclass
@@ -68,6 +69,39 @@ def _open_questions(
     return out
 
 
+def _is_data(text: str, url: str) -> bool:
+    """True when the text carries no markup and no web URL but its source's own."""
+    own = url.split("#", 1)[0].rstrip("/")
+    return may_quote(text) and all(u.rstrip("/") == own for u in web_urls(text))
+
+
+def _as_data(fact: Fact) -> Fact | None:
+    """The fact as data, or None: its URL and quote must meet the contract.
+
+    A passage whose text carries markup or a foreign URL while its quote does not is
+    shown by the longest run of its sentences that holds the quote and neither (still a
+    verbatim span), rather than lost.
+    """
+    if safe_url(fact.url) != fact.url or not _is_data(fact.quote, fact.url):
+        return None
+    if _is_data(fact.text, fact.url):
+        return fact
+    quote = normalize_ws(fact.quote)
+    spans = sentence_spans(fact.text)
+    best = fact.quote
+    start = 0
+    while start < len(spans):
+        end = start
+        while end < len(spans) and _is_data(fact.text[spans[end][0]:spans[end][1]], fact.url):
+            end += 1
+        if end > start:
+            run = fact.text[spans[start][0]:spans[end - 1][1]]
+            if quote in normalize_ws(run) and len(run) > len(best) and _is_data(run, fact.url):
+                best = run
+        start = end + 1
+    return fact.model_copy(update={"text": best})
+
+
 _STEP_NAMES = {
     "generate_plan": "plan", "reflect": "reflection", "analyse_gaps": "gap analysis",
     "follow_up_queries": "follow-up queries", "extract_facts": "fact extraction",
@@ -114,9 +148,12 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     cite_titles = {s.source_id: s.cite_title for s, _, _ in store.research_sources(research_id)}
     facts = [f.model_copy(update={"title": cite_titles.get(f.source_id, f.title)})
              for f in facts]
-    # A quote that is not verbatim in its stored source never gets a marker.
-    facts = [f for f in facts
-             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))]
+    # A quote that is not verbatim in its stored source never gets a marker, nor does a
+    # fact whose quote carries markup or whose URL breaks the contract; whichever
+    # researcher chose it, source text stays data (see _as_data).
+    facts = [data for f in facts
+             if any(" ".join(f.quote.split()) in " ".join(t.split()) for t in texts.get(f.url, []))
+             and (data := _as_data(f)) is not None]
     reflection = store.final_reflection(research_id)
     reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
     gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
@@ -193,6 +230,14 @@ def verify_report(services: Services, topic_id: str) -> tuple[dict | None, Citat
         return report, CitationCheck(problems=[f"cannot read {path}: {exc.strerror or exc}"])
     check = check_report(markdown, store.source_texts_for_research(report["research_id"]))
     store.mark_citations(report["report_id"], check.verified)
+    if not check.ok:
+        # The report says so itself: its readers may never see the check's result.
+        marked = mark_unverified(markdown, *check.counts())
+        tmp = path.with_suffix(".md.tmp")
+        tmp.write_text(marked, encoding="utf-8")
+        tmp.replace(path)
+        store.set_report_markdown(report["report_id"], marked)
+        report = {**report, "markdown": marked}
     return report, check
 
 
@@ -208,7 +253,8 @@ def account_questions(services: Services, topic_id: str) -> tuple[list[str], int
         markdown = Path(report["path"]).read_text(encoding="utf-8")
     except OSError as exc:
         return [f"cannot read {report['path']}: {exc.strerror or exc}"], 0, 0
-    questions = [q.text for q in plan.questions]
+    # Each question as the report prints it in its heading (markup neutralised, render).
+    questions = [clean_line(q.text) for q in plan.questions]
     missing = unaccounted_questions(markdown, questions)
     answered = len(questions) - int(report["n_open_questions"])
     return missing, answered, len(questions)

@@ -35,6 +35,7 @@ class Services:
     refresh_search: bool = False
     refresh_models: bool = False
     runtime: Runtime | None = None
+    read_only: bool = False
     # The model steps that fell back while these services ran (every start() adds to it).
     fallbacks: list[str] = field(default_factory=list)
 
@@ -55,7 +56,7 @@ class Services:
     @cached_property
     def store(self) -> Store:
         """The DuckDB store."""
-        return Store(self.settings.db, self.settings.store_lock_timeout_s)
+        return Store(self.settings.db, self.settings.store_lock_timeout_s, self.read_only)
 
     @cached_property
     def search(self) -> SearchProvider:

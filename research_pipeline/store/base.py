@@ -125,9 +125,23 @@ def _lock_error(path: Path, timeout_s: float) -> StoreError:
     )
 
 
-def _advisory_lock(path: Path, read_only: bool, deadline: float, timeout_s: float) -> int:
-    """Take the lock file beside the database (shared for readers), waiting until deadline."""
-    fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+def _advisory_lock(
+    path: Path, read_only: bool, deadline: float, timeout_s: float
+) -> int | None:
+    """Take the lock file beside the database (shared for readers), waiting until deadline.
+
+    A reader who may not create or write the lock file (a read-only folder or file) goes
+    without it: DuckDB's own lock, retried below, still keeps it from a writer.
+    """
+    try:
+        fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # a read-only folder or file system
+        if not read_only:
+            raise
+        try:
+            fd = os.open(f"{path}.lock", os.O_RDONLY)
+        except OSError:
+            return None
     mode = (fcntl.LOCK_SH if read_only else fcntl.LOCK_EX) | fcntl.LOCK_NB
     while True:
         try:
@@ -160,9 +174,12 @@ def _connect_until(
 class StoreBase:
     """Short DuckDB transactions with lock retry; every method is one transaction."""
 
-    def __init__(self, path: Path, lock_timeout_s: float = 120.0) -> None:
+    def __init__(self, path: Path, lock_timeout_s: float = 120.0, read_only: bool = False) -> None:
         self.path = Path(path)
         self.lock_timeout_s = lock_timeout_s
+        # A read-only store never writes, migrates or opens the file for writing
+        # (``status``, ``sql``, ``report``: they work for a user who may only read it).
+        self.read_only = read_only
 
     # -- connections -------------------------------------------------------------------
 
@@ -208,6 +225,8 @@ class StoreBase:
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """One read-write transaction, the schema migrated on first use in this process."""
+        if self.read_only:
+            raise StoreError(f"{self.path} was opened read-only; this command cannot write")
         lease = _lease_for(self.path)
         with self._cursor(read_only=False) as con:
             if not lease.migrated:
@@ -321,6 +340,14 @@ class StoreBase:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
         if not self.path.exists():
             return []
-        with self._read_cursor(read_only=False) as con:
-            return self._rows(con, sql, params)
+        with self._read_cursor(read_only=self.read_only) as con:
+            try:
+                return self._rows(con, sql, params)
+            except duckdb.CatalogException as exc:
+                if not self.read_only:
+                    raise
+                raise StoreError(
+                    f"{self.path} has an older schema than this code ({exc}); run a command "
+                    "that writes (research-pipeline run) once to migrate it"
+                ) from exc
 

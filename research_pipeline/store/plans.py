@@ -96,16 +96,38 @@ class PlanStore(StoreBase):
         self, topic_id: str, plan_version: str, decision: str, decided_by: str, source: str,
         note: str | None = None, reasons: list[str] | None = None, run_id: str | None = None,
     ) -> str:
-        """Append an approval or rejection of one plan version; return its id."""
+        """Append an approval or rejection of one plan version; return its id.
+
+        An approval of a plan whose latest decision is already an approval records
+        nothing and returns that approval's id (see ``decide_once``).
+        """
+        return self.decide_once(topic_id, plan_version, decision, decided_by, source, note,
+                                reasons, run_id)[0]
+
+    def decide_once(
+        self, topic_id: str, plan_version: str, decision: str, decided_by: str, source: str,
+        note: str | None = None, reasons: list[str] | None = None, run_id: str | None = None,
+    ) -> tuple[str, bool]:
+        """Record a decision unless it approves an approved plan: (id, recorded).
+
+        Approval is idempotent per plan version. The latest decision is read and the new
+        one written in one transaction, so two approvers at once record one approval.
+        """
         created = utc_now()
         approval_id = stable_hash(topic_id, plan_version, decision, decided_by, created)
         with self.transaction() as con:
+            if decision == "approved":
+                latest = con.execute(
+                    "SELECT approval_id, decision FROM approvals WHERE plan_version = ? "
+                    "ORDER BY created_at DESC LIMIT 1", [plan_version]).fetchone()
+                if latest is not None and latest[1] == "approved":
+                    return str(latest[0]), False
             con.execute(
                 "INSERT INTO approvals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [approval_id, topic_id, plan_version, run_id, decision, decided_by, source,
                  note, to_json(reasons or []), created],
             )
-        return approval_id
+        return approval_id, True
 
     def latest_decision(self, plan_version: str) -> dict | None:
         """The newest approval or rejection of a plan version."""

@@ -79,6 +79,12 @@ class ReportStore(StoreBase):
                     [ok, report_id, marker],
                 )
 
+    def set_report_markdown(self, report_id: str, markdown: str) -> None:
+        """Replace a report's stored text (the same report, marked by its check)."""
+        with self.transaction() as con:
+            con.execute("UPDATE reports SET markdown = ? WHERE report_id = ?",
+                        [markdown, report_id])
+
     def latest_report(self, topic_id: str) -> dict | None:
         """The newest report of a topic."""
         rows = self._read(
@@ -161,6 +167,8 @@ class ReportStore(StoreBase):
                         GROUP BY ALL),
                  rep AS (SELECT * FROM reports QUALIFY row_number() OVER
                          (PARTITION BY topic_id ORDER BY created_at DESC) = 1),
+                 bad AS (SELECT report_id, count(*) AS n_unverified FROM citations
+                         WHERE verified = false GROUP BY ALL),
                  cost AS (SELECT topic_id, sum(cost_usd) AS spent FROM (
                           SELECT topic_id, cost_usd FROM llm_calls UNION ALL
                           SELECT topic_id, cost_usd FROM search_calls) GROUP BY ALL)
@@ -170,10 +178,12 @@ class ReportStore(StoreBase):
                    rr.rounds, rr.stop_reason, rep.path AS report_path,
                    rep.plan_version = p.plan_version AS report_current,
                    rep.n_citations, rep.n_open_questions, rep.created_at AS report_at,
+                   coalesce(bad.n_unverified, 0) AS n_unverified,
                    coalesce(cost.spent, 0) AS spent_usd
             FROM t LEFT JOIN p USING (topic_id) LEFT JOIN a ON a.plan_version = p.plan_version
             LEFT JOIN rr ON rr.plan_version = p.plan_version
             LEFT JOIN rep ON rep.topic_id = t.topic_id LEFT JOIN cost ON cost.topic_id = t.topic_id
+            LEFT JOIN bad ON bad.report_id = rep.report_id
             {where} ORDER BY t.topic_id
             """,  # noqa: S608
             params,
