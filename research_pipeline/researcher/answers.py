@@ -59,6 +59,8 @@ CRUX_WAIVED = 0.7
 # How much of a span's coverage its passage lends it (the sentence after the one that
 # restates the question is often the answer).
 CONTEXT_SHARE = 0.4
+# The parts of an elided construct ("raise ... from") mentioned together: this close.
+ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
@@ -290,15 +292,36 @@ def _cap_lines(text: str, start: int, end: int) -> int:
     return cut if cut > start else end
 
 
-def _focus_in(focus: str, haystack: str) -> bool:
+def _focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     """A focus term appears in text as written (case-insensitive, on word boundaries).
 
-    An elided construct ("raise ... from") appears when each of its parts does.
+    An elided construct ("raise ... from") appears where its parts are mentioned
+    together, in order and within ``ELIDED_WINDOW`` characters, or where the heading
+    names its first part and the text the rest (a passage of the "raise" statement's
+    section that explains its "from" clause).
     """
     if " ... " in focus:
-        return all(_focus_in(part, haystack) for part in focus.split(" ... "))
-    needle = neutralize_markup(focus).lower()
+        first, *rest = focus.split(" ... ")
+        if heading and _hits(first, heading) and all(_hits(p, haystack) for p in rest):
+            return True
+        for start in _hits(first, haystack):
+            at = start
+            for part in rest:
+                at = next((h for h in _hits(part, haystack) if at < h <= at + ELIDED_WINDOW),
+                          -1)
+                if at < 0:
+                    break
+            if at >= 0:
+                return True
+        return False
+    return bool(_hits(focus, haystack)) or bool(heading and _hits(focus, heading))
+
+
+def _hits(term: str, haystack: str) -> list[int]:
+    """Where ``term`` occurs in ``haystack`` on word boundaries, case-insensitive."""
+    needle = neutralize_markup(term).lower()
     hay = haystack.lower()
+    out: list[int] = []
     idx = hay.find(needle)
     while idx >= 0:
         before = hay[idx - 1] if idx > 0 else " "
@@ -306,9 +329,9 @@ def _focus_in(focus: str, haystack: str) -> bool:
         edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
             not needle[-1].isalnum() or not (after.isalnum() or after == "_"))
         if edge_ok:
-            return True
+            out.append(idx)
         idx = hay.find(needle, idx + 1)
-    return False
+    return out
 
 
 def _variant(term: str, stems: frozenset[str]) -> bool:
@@ -483,7 +506,7 @@ class AnswerJudge:
                 if not quotable(text) and cand.kind not in ("list", "table"):
                     continue
                 before = source.text[:cand.end]
-                focus_hits = [h or _focus_in(f, before)
+                focus_hits = [h or _focus_in(f, before, heading.text)
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
                 denominator = total
                 if several:
@@ -575,7 +598,7 @@ class AnswerJudge:
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
         in_code = [f for f in unnamed if any(
-            _focus_in(f, f"{e.source.title} {e.source.section} {e.source.text}")
+            _focus_in(f, e.source.text, f"{e.source.title} {e.source.section}")
             for e in evidence)]
         if in_code:
             return "unanswered", (f"the sources show {', '.join(in_code)} only in code "
@@ -594,8 +617,7 @@ class AnswerJudge:
 def names_focus(judgement: Judgement, focus: str) -> bool:
     """True when a judged span (or its heading path) names the focus term."""
     source = judgement.candidate.source
-    return _focus_in(focus, judgement.candidate.text) or _focus_in(
-        focus, f"{source.title} {source.section}")
+    return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
