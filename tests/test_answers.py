@@ -130,3 +130,24 @@ def test_every_quote_is_verbatim_and_long_enough():
             assert fact.quote in evidence[fact.source_id]
             assert len(fact.quote.split()) >= 5
             assert "```" not in fact.quote
+
+
+def test_an_elided_construct_is_named_where_its_parts_go_together():
+    from research_pipeline.researcher.answers import _focus_in
+    focus = "raise ... from"
+    assert _focus_in(focus, 'Use "raise" X "from" Y to chain the exceptions.')
+    # The section of the "raise" statement explaining its "from" clause names it too.
+    assert _focus_in(focus, 'The "from" clause is used for exception chaining.',
+                     heading='The "raise" statement')
+    # Parts far apart, out of order, or only inflected ("raised from") do not.
+    far = "raise it later. " + "x " * 60 + "Then read from the file."
+    assert not _focus_in(focus, far)
+    assert not _focus_in(focus, "Read from a file, then raise an error.")
+    assert not _focus_in(focus, "An exception raised from an except* clause is kept.")
+
+
+def test_vague_words_weigh_less_than_the_words_a_question_hinges_on():
+    from research_pipeline.researcher.answers import AnswerJudge
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
+    weights = judge.weights(analyse("What happens to an exception raised inside a kiln?"))
+    assert weights["inside"] < weights["kiln"] and weights["inside"] < weights["exception"]

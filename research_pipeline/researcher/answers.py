@@ -42,6 +42,8 @@ MAX_CANDIDATE_CHARS = 700
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
 SUBJECT_WEIGHT = 1.5
+# Words too general to hinge on ("inside", "first", "usually") count this much.
+VAGUE_WEIGHT = 0.5
 ANSWERED = 0.6
 PARTIAL = 0.45
 # The words of the question besides its focus must be covered too: a span that only
@@ -383,6 +385,8 @@ class AnswerJudge:
                 weight *= FOCUS_WEIGHT
             elif word in analysis.subject:
                 weight *= SUBJECT_WEIGHT
+            elif word in VAGUE:
+                weight *= VAGUE_WEIGHT
             out[word] = weight
         return out
 
