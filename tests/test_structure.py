@@ -202,3 +202,27 @@ def test_builtin_corpus_has_c_functions_and_real_reference_pages(builtin_data_di
     assert urls and all("search.html" not in u for u in urls)
     assert "https://docs.python.org/3.11/reference/compound_stmts.html#try" in urls or any(
         u.endswith(".html#try") for u in urls)
+
+
+def test_a_term_never_ends_a_passage_alone_and_see_lines_stay_behind():
+    from research_pipeline.corpus.structure import Block
+    long_list = "\n".join(f"• tool{n}: converts the file to text before it is diffed"
+                          for n in range(20))
+    blocks = [Block("heading", "Variables", 1),
+              Block("term", "diff.driver.cachetextconv", 10),
+              Block("list", long_list),
+              Block("close", "", 10),
+              Block("term", "Introduction", 10),
+              Block("para", "Server side includes add dynamic content to pages."),
+              Block("para", "See: HTTP/2 guide"),
+              Block("close", "", 10),
+              Block("term", "Logging", 10),
+              Block("para", "Log files record every request the server handles.")]
+    chunks = passages(blocks)
+    term = [p for p in chunks if p.section.endswith("cachetextconv")]
+    assert term[0].text.startswith("diff.driver.cachetextconv\n\n• tool0")
+    assert all(p.text.strip() != "diff.driver.cachetextconv" for p in chunks)
+    intro = next(p for p in chunks if p.section.endswith("Introduction"))
+    assert intro.text.endswith("See: HTTP/2 guide")
+    logging = next(p for p in chunks if p.section.endswith("Logging"))
+    assert "See:" not in logging.text

@@ -40,6 +40,7 @@ LEAD_IN_CHARS = 300
 TERM_LEVEL = 10
 _MARKUP_RE = re.compile(r"<(?=[A-Za-z/!?])")
 _FENCE = "```"
+_SEE = re.compile(r"see(?: also)?\b", re.IGNORECASE)
 
 
 def neutralize_markup(text: str) -> str:
@@ -247,8 +248,9 @@ def _fit(unit: _Unit, headed: set[str]) -> list[_Unit]:
 def _caption(part: tuple[str, str]) -> bool:
     kind, text = part
     stripped = text.strip()
-    return kind == "para" and 0 < len(stripped) <= CAPTION_CHARS and (
-        stripped.endswith(":") or stripped[-1:] not in ".!?\"')")
+    # A cross-reference ("See: HTTP/2 guide", "See also …") points back at what it ends.
+    return kind == "para" and 0 < len(stripped) <= CAPTION_CHARS and not _SEE.match(
+        stripped) and (stripped.endswith(":") or stripped[-1:] not in ".!?\"')")
 
 
 def pack_section(
@@ -264,10 +266,13 @@ def pack_section(
     current: list[tuple[str, str]] = [("term", term)] if term else []
     size = len(term) + 2 if term else 0
     for unit in units:
-        if current and size + unit.size > CHUNK_TARGET:
+        # A term never ends a passage alone: its description starts in the same one.
+        if current and size + unit.size > CHUNK_TARGET and any(
+                kind != "term" for kind, _ in current):
             # A caption or label ("Note:", "Warning") belongs with what follows it.
             carried: list[tuple[str, str]] = []
-            while len(current) > 1 and _caption(current[-1]):
+            while len(current) > 1 and _caption(current[-1]) and any(
+                    kind != "term" for kind, _ in current[:-1]):
                 carried.insert(0, current.pop())
             passages.append(current)
             current = carried

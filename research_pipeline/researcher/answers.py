@@ -253,10 +253,18 @@ def candidates(source: Source) -> list[Candidate]:
         out.append(Candidate(source, start, end, kind, first and leads,
                              frozenset(surface), frozenset(stem(w) for w in surface)))
 
+    # A section's defining sentence is its first prose: a reference box (a table) or a
+    # code example before it does not take that place from it.
+    prose_seen = False
     for n, (kind, start, end) in enumerate(blocks):
         first_block = n == 0
         if kind == "code":
             continue
+        if kind == "para":
+            first_block = first_block or not prose_seen
+            prose_seen = True
+        elif kind != "table":
+            prose_seen = True
         if kind in ("list", "table"):
             lead = None
             if n > 0 and blocks[n - 1][0] == "para":
