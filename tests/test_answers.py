@@ -26,6 +26,8 @@ from research_pipeline.researcher.questions import analyse
     ("What is the difference between HEAD~2 and HEAD^2?", "comparison", ("HEAD~2", "HEAD^2")),
     ("If a directory is ignored, can I re-include a file inside it?", "yesno", ()),
     ("What happens when the module cannot be found?", "explanation", ()),
+    ("Why does -1**2 evaluate to -1 rather than 1?", "reason", ("-1**2",)),
+    ("Is a built-in function hashable?", "yesno", ()),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -151,3 +153,8 @@ def test_vague_words_weigh_less_than_the_words_a_question_hinges_on():
     judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
     weights = judge.weights(analyse("What happens to an exception raised inside a kiln?"))
     assert weights["inside"] < weights["kiln"] and weights["inside"] < weights["exception"]
+
+
+def test_default_frames_a_value_question_but_is_content_elsewhere():
+    assert "default" not in analyse("What is the default value of FireTemp?").content
+    assert "default" in analyse("Does next() raise StopIteration when I pass a default?").content

@@ -67,6 +67,12 @@ ELIDED_WINDOW = 80
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
+# A sentence that only introduces a name ("... is called the Combined Log Format."):
+# what the name means comes after it.
+_NAMING = re.compile(r"\b(is|are) (called|named|known as|referred to as)\b[^.;:]{0,60}\.?\s*$",
+                     re.IGNORECASE)
+# A span that ends by pointing at what follows it ("... as follows:").
+_DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
@@ -108,7 +114,7 @@ _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
     r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
     r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
-    r"requires?|provided|as long as)\b",
+    r"requires?|provided|as long as|instead|rather than|otherwise|regardless|except)\b",
     re.IGNORECASE)
 _DEFINE_RE = re.compile(
     r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
@@ -561,6 +567,10 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
+                if cand.kind in ("sentences", "term") and _DANGLING.search(text):
+                    shaped -= 0.5  # it promises what follows (code, a list) without it
+                if analysis.answer_type == "definition" and _NAMING.search(text):
+                    shaped -= 0.2  # it names what the question asks about, no more
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
@@ -694,7 +704,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "yesno":
         return _cues(_YESNO_RE, text)
     if kind == "definition":
-        if cand.kind == "term" or cand.leads_section:
+        if (cand.kind == "term" or cand.leads_section) and not _NAMING.search(text):
             return 1.0
         return _cues(_DEFINE_RE, text)
     if _CONSEQUENCE_Q.search(analysis.text):

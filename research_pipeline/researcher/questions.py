@@ -47,6 +47,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
     r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
     r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
+    r"|-?\w+(?:\*\*|//|<<|>>|[*/%^&|@])-?\w+"        # expressions: -1**2, 7//2, a|b
     r")(?![\w-])"
 )
 _CAPITALISED = re.compile(r"(?<=[a-z,;:] )([A-Z][a-z][a-zA-Z]+(?: [A-Z][a-z][a-zA-Z]+)*)\b")
@@ -92,6 +93,8 @@ _FRAMING = QUESTION_WORDS | frozenset(
     """default value values number many much long often maximum minimum difference
     reason happen happens instead rather best need needs get gets go goes thing things
     i me my you your one take takes want wants""".split())
+# Framing words of a question about a value, content words of any other question.
+_VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words too general to be what a question hinges on (its "crux"), however rare.
 VAGUE = _FRAMING | frozenset(
     """besides else also still already yet plain whole single same another other others
@@ -272,12 +275,16 @@ def analyse(question: str) -> QuestionAnalysis:
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)}
     focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
+    kind = answer_type(question)
+    # "default" frames a question about a value ("What is the default value of X?") but
+    # is what another one is about ("Does next() raise ... when I pass a default?").
+    framing = _FRAMING if kind == "number" else _FRAMING - _VALUE_FRAMING
     content = [w for w in words(question)
-               if w in focus_tokens or (w not in STOPWORDS and w not in _FRAMING and len(w) > 1
+               if w in focus_tokens or (w not in STOPWORDS and w not in framing and len(w) > 1
                                         and not w.isdigit())]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     return QuestionAnalysis(
-        text=question, answer_type=answer_type(question), focus=tuple(focus),
+        text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
         content=tuple(dict.fromkeys(content)),
         negated=tuple(w for w in negated if w in content),
