@@ -72,7 +72,7 @@ _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
 _NAMING = re.compile(r"\b(is|are) (called|named|known as|referred to as)\b[^.;:]{0,60}\.?\s*$",
                      re.IGNORECASE)
 # A span that ends by pointing at what follows it ("... as follows:").
-_DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
+DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
@@ -567,7 +567,7 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
-                if cand.kind in ("sentences", "term") and _DANGLING.search(text):
+                if cand.kind in ("sentences", "term") and DANGLING.search(text):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 if analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more

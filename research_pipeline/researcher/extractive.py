@@ -33,6 +33,7 @@ from research_pipeline.models import (
 )
 from research_pipeline.researcher.answers import (
     ANSWERED,
+    DANGLING,
     MIN_QUOTE_WORDS,
     PARTIAL,
     AnswerJudge,
@@ -463,7 +464,8 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and j.candidate.source.source_id == source and j.candidate.end > best.candidate.end
               and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
-              and j.focus_found >= best.focus_found]
+              and j.focus_found >= best.focus_found
+              and not DANGLING.search(j.candidate.text)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
