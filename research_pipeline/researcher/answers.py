@@ -85,6 +85,9 @@ _DURATION_RE = re.compile(
 _COUNT_RE = re.compile(
     r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited)\b",
     re.IGNORECASE)
+_VALUE_ANCHOR = re.compile(
+    r"values?|between|range|ranges|defaults?|maximum|minimum|limit|limits|least|most|"
+    r"upto|up|exceed|exceeds")
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
@@ -667,8 +670,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     asked = {stem(w) for w in analysis.content} - {
         stem(w) for f in analysis.focus for w in words(f)}
     tokens = re.findall(r"\S+", plain)
+    # Words that say a value follows ("must be between 1 and 9", "defaults to 256") stand
+    # for what the question asks as well as its own words do.
     near = [i for i, tok in enumerate(tokens)
-            if any(stem(w) in asked for w in words(tok))] if asked else list(range(len(tokens)))
+            if any(stem(w) in asked for w in words(tok)) or _VALUE_ANCHOR.fullmatch(
+                tok.strip(".,;:()\"'").lower())] if asked else list(range(len(tokens)))
     for i, tok in enumerate(tokens):
         if value.search(tok) and any(abs(i - j) <= NEAR_WORDS for j in near):
             return True
