@@ -158,3 +158,13 @@ def test_vague_words_weigh_less_than_the_words_a_question_hinges_on():
 def test_default_frames_a_value_question_but_is_content_elsewhere():
     assert "default" not in analyse("What is the default value of FireTemp?").content
     assert "default" in analyse("Does next() raise StopIteration when I pass a default?").content
+
+
+def test_a_value_fits_next_to_a_word_that_announces_it():
+    from research_pipeline.researcher.answers import _number_fits
+    analysis = analyse("What range of values does FireTemp accept?")
+    assert _number_fits(analysis, "The value must be between 600 (bisque) and 1300 (glaze).")
+    assert not _number_fits(analysis, "FireTemp first appeared in the manual of 1994.")
+    # The word must announce the kind of value asked: a default is no answer to "how many".
+    count = analyse("How many firings does FireTemp allow before the elements wear out?")
+    assert not _number_fits(count, "Syntax: FireTemp degrees Default: FireTemp 1000")

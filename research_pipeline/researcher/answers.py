@@ -85,9 +85,14 @@ _DURATION_RE = re.compile(
 _COUNT_RE = re.compile(
     r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited)\b",
     re.IGNORECASE)
-_VALUE_ANCHOR = re.compile(
-    r"values?|between|range|ranges|defaults?|maximum|minimum|limit|limits|least|most|"
-    r"upto|up|exceed|exceeds")
+# Words that announce a value of the kind a question asks for: (question, span) patterns.
+_VALUE_ANCHORS = (
+    (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
+    (re.compile(r"\b(range|values?)\b", re.IGNORECASE), "values?|between|range|ranges"),
+    (re.compile(r"\b(max\w*|limit\w*|most|largest|longest|biggest)\b", re.IGNORECASE),
+     "maximum|max|limit|limits|most|up|exceed|exceeds|unlimited"),
+    (re.compile(r"\b(min\w*|least|smallest|shortest)\b", re.IGNORECASE), "minimum|min|least"),
+)
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
@@ -670,11 +675,17 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     asked = {stem(w) for w in analysis.content} - {
         stem(w) for f in analysis.focus for w in words(f)}
     tokens = re.findall(r"\S+", plain)
-    # Words that say a value follows ("must be between 1 and 9", "defaults to 256") stand
-    # for what the question asks as well as its own words do.
+    # Words that announce the kind of value asked for ("must be between 1 and 9" for a
+    # range, "defaults to 256" for a default) stand for the question's own words.
+    anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
+    anchor = re.compile("|".join(anchors)) if anchors else None
+
+    def announces(tok: str) -> bool:
+        return anchor is not None and bool(anchor.fullmatch(tok.strip(".,;:()\"'").lower()))
+
     near = [i for i, tok in enumerate(tokens)
-            if any(stem(w) in asked for w in words(tok)) or _VALUE_ANCHOR.fullmatch(
-                tok.strip(".,;:()\"'").lower())] if asked else list(range(len(tokens)))
+            if any(stem(w) in asked for w in words(tok)) or announces(tok)
+            ] if asked else list(range(len(tokens)))
     for i, tok in enumerate(tokens):
         if value.search(tok) and any(abs(i - j) <= NEAR_WORDS for j in near):
             return True

@@ -92,7 +92,7 @@ _DEFINITION = re.compile(
 _FRAMING = QUESTION_WORDS | frozenset(
     """default value values number many much long often maximum minimum difference
     reason happen happens instead rather best need needs get gets go goes thing things
-    i me my you your one take takes want wants""".split())
+    i me my you your one take takes want wants like""".split())
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words too general to be what a question hinges on (its "crux"), however rare.
