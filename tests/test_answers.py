@@ -28,6 +28,8 @@ from research_pipeline.researcher.questions import analyse
     ("What happens when the module cannot be found?", "explanation", ()),
     ("Why does -1**2 evaluate to -1 rather than 1?", "reason", ("-1**2",)),
     ("Is a built-in function hashable?", "yesno", ()),
+    ("If the same variable is set in both ~/.gitconfig and .git/config, which value does Git "
+     "use?", "comparison", ("~/.gitconfig", ".git/config", "Git")),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)

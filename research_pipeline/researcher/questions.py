@@ -35,6 +35,7 @@ _QUOTED = re.compile(r"`([^`]+)`|\"([^\"]{1,60})\"|“([^”]{1,60})”|'([^'\s]
 _ELIDED = re.compile(r"\b([A-Za-z_]\w*) (?:\.\.\.|…) ([A-Za-z_]\w*)\b")
 _IDENTIFIER = re.compile(
     r"(?<![\w-])("
+    r"(?:~|\.)[\w.-]*/[\w./-]*\w|/[\w.-]+(?:/[\w.-]+)+|"  # paths: ~/.gitconfig, .git/config
     r"[\w.@]*[~^@{}][\w.@{}~^:+-]*|"              # revisions: HEAD~2, HEAD^2, @{-1}
     r"--?[A-Za-z][\w-]*(?:=[^\s,?]+)?"          # options: --force-with-lease, -p, --type=x
     r"|\[[A-Za-z0-9,=]{1,12}\]"                  # flags: [L], [R=301]
@@ -71,6 +72,7 @@ _COMPARISON = re.compile(
     r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins))\b"
     r"|\b(which|what) value does\b",
     re.IGNORECASE)
+_TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
            r"[a-z-]+s(?<!ss)(?<!ous)")
 _LIST = re.compile(
@@ -147,6 +149,9 @@ def answer_type(question: str) -> AnswerType:
         return "reason"
     if _YESNO.search(q):
         return "yesno"
+    # "If X is set in both A and B, which value does Git use?" weighs two sides.
+    if _COMPARISON.search(q) and _TWO_SIDES.search(q):
+        return "comparison"
     if _NUMBER.search(q):
         return "number"
     if _COMPARISON.search(q):
