@@ -226,3 +226,16 @@ def test_a_term_never_ends_a_passage_alone_and_see_lines_stay_behind():
     assert intro.text.endswith("See: HTTP/2 guide")
     logging = next(p for p in chunks if p.section.endswith("Logging"))
     assert "See:" not in logging.text
+
+
+def test_a_table_row_and_its_spanning_description_are_never_split():
+    from research_pipeline.corpus.structure import Block
+    rows = []
+    for n in range(40):
+        rows.append(f"Kiln{n}Temp degrees | {n * 10} | server config")
+        rows.append(f"Sets the peak temperature of kiln number {n} in degrees Celsius")
+    chunks = passages([Block("heading", "Quick reference", 1), Block("table", "\n".join(rows))])
+    assert len(chunks) > 2
+    for chunk in chunks:
+        lines = chunk.text.splitlines()
+        assert " | " in lines[0] and " | " not in lines[-1], chunk.text

@@ -185,6 +185,10 @@ def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
                 blanks = [i for i, c in enumerate(current) if not c.strip() and i > 0]
                 if blanks and blanks[-1] > len(current) // 3:
                     cut = blanks[-1]
+            elif kind == "table" and len(current) > 1 and _cells(line) < _cells(current[-1]):
+                # A row of fewer cells continues the row above it (a description that
+                # spans the columns of its directive's row): they stay together.
+                cut = len(current) - 1
             parts.append(_Unit(lead + [(kind, _join_lines(kind, current[:cut], header))]))
             current = current[cut:]
             size = lead_size + sum(len(c) + 1 for c in current)
@@ -193,6 +197,10 @@ def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
     if current:
         parts.append(_Unit(lead + [(kind, _join_lines(kind, current, header))]))
     return parts
+
+
+def _cells(line: str) -> int:
+    return line.count(" | ") + 1
 
 
 def _join_lines(kind: str, lines: list[str], header: str | None) -> str:
