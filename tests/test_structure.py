@@ -239,3 +239,15 @@ def test_a_table_row_and_its_spanning_description_are_never_split():
     for chunk in chunks:
         lines = chunk.text.splitlines()
         assert " | " in lines[0] and " | " not in lines[-1], chunk.text
+
+
+def test_a_list_item_with_code_keeps_its_text_in_page_order():
+    page = parse_html(
+        "<h1>T</h1><ol><li><p>Set the encoding like this:</p><div class='listingblock'>"
+        "<pre>[i18n]\n  logOutputEncoding = x</pre></div><p>Without it the commit "
+        "encoding is used.</p></li><li><p>Then commit.</p></li></ol>")
+    assert [(b.kind, b.text) for b in page.blocks if b.kind != "heading"] == [
+        ("list", "1. Set the encoding like this:"),
+        ("code", "```\n[i18n]\n  logOutputEncoding = x\n```"),
+        ("para", "Without it the commit encoding is used."),
+        ("list", "2. Then commit.")]

@@ -321,17 +321,49 @@ class _Walker:
         pending: list[LexborNode] = []
         number = 0
         for li in [c for c in _children(node) if c.tag == "li"]:
-            pending.append(li)
             codes = li.css("pre")
-            if codes:
-                # Code inside an item: the list so far, then the code, then the rest.
+            if not codes:
+                pending.append(li)
+                continue
+            parts = _children(li)
+            if any(c.tag in ("ul", "ol") for c in parts) or not parts:
+                # Code inside an item with nested lists: the list so far, then the code.
+                pending.append(li)
                 number = self.emit_items(pending, ordered, number)
                 pending = []
                 for pre in codes:
-                    code = code_text(pre.text(deep=True, strip=False))
-                    if code:
-                        self.blocks.append(Block("code", neutralize_markup(code)))
+                    self.code_block(pre)
+                continue
+            # Code inside an item: the item's text up to its code is the item; the code
+            # follows as a block and the item's text after it as paragraphs, in page order.
+            number = self.emit_items(pending, ordered, number)
+            pending = []
+            head: list[str] = []
+            first_code = next(i for i, c in enumerate(parts)
+                              if c.tag == "pre" or c.css_first("pre") is not None)
+            for child in parts[:first_code]:
+                text = _inline(child)[0]
+                if text:
+                    head.append(text)
+            if head:
+                self.blocks.append(Block("list", neutralize_markup(
+                    list_text([" ".join(head)], ordered, [0], start=number))))
+                number += 1
+            for child in parts[first_code:]:
+                pres = [child] if child.tag == "pre" else child.css("pre")
+                if pres:
+                    for pre in pres:
+                        self.code_block(pre)
+                    continue
+                text = _inline(child)[0]
+                if text:
+                    self.blocks.append(Block("para", neutralize_markup(text)))
         self.emit_items(pending, ordered, number)
+
+    def code_block(self, pre: LexborNode) -> None:
+        code = code_text(pre.text(deep=True, strip=False))
+        if code:
+            self.blocks.append(Block("code", neutralize_markup(code)))
 
     def emit_items(self, items: list[LexborNode], ordered: bool, start: int) -> int:
         """Emit list items as one list block; returns the count of items numbered so far."""
