@@ -170,3 +170,10 @@ def test_a_value_fits_next_to_a_word_that_announces_it():
     # The word must announce the kind of value asked: a default is no answer to "how many".
     count = analyse("How many firings does FireTemp allow before the elements wear out?")
     assert not _number_fits(count, "Syntax: FireTemp degrees Default: FireTemp 1000")
+
+
+def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():
+    from research_pipeline.researcher.answers import dangling
+    assert dangling("There is one slight problem with the cache. Consider this sequence:")
+    assert not dangling("This overwrites all previous assignments to those variables, "
+                        "including those made in the suite of the for-loop:")

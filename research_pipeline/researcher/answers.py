@@ -42,7 +42,8 @@ MAX_CANDIDATE_CHARS = 700
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
 SUBJECT_WEIGHT = 1.5
-# Words too general to hinge on ("inside", "first", "usually") count this much.
+# Words too general to hinge on ("inside", "first") and the verbs a question is worded
+# with ("hold", "set", "wait") count this much.
 VAGUE_WEIGHT = 0.5
 ANSWERED = 0.6
 PARTIAL = 0.45
@@ -73,6 +74,22 @@ _NAMING = re.compile(r"\b(is|are) (called|named|known as|referred to as)\b[^.;:]
                      re.IGNORECASE)
 # A span that ends by pointing at what follows it ("... as follows:").
 DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
+
+# A pointer this short ("Consider this sequence:", "For example:") says nothing itself.
+POINTER_WORDS = 8
+
+
+def dangling(text: str) -> bool:
+    """A span that ends on a bare pointer to what follows it ("Consider this sequence:").
+
+    A sentence that says something before its colon ("This overwrites all previous
+    assignments ...:") is an answer with an example after it, not a pointer.
+    """
+    if not DANGLING.search(text):
+        return False
+    spans = sentence_spans(text)
+    last = text[spans[-1][0]:spans[-1][1]] if spans else text
+    return len(words(last)) <= POINTER_WORDS
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
@@ -407,7 +424,7 @@ class AnswerJudge:
                 weight *= FOCUS_WEIGHT
             elif word in analysis.subject:
                 weight *= SUBJECT_WEIGHT
-            elif word in VAGUE:
+            elif word in VAGUE or word in VERBS:
                 weight *= VAGUE_WEIGHT
             out[word] = weight
         return out
@@ -575,7 +592,7 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
-                if cand.kind in ("sentences", "term") and DANGLING.search(text):
+                if cand.kind in ("sentences", "term") and dangling(text):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 if analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more

@@ -33,12 +33,12 @@ from research_pipeline.models import (
 )
 from research_pipeline.researcher.answers import (
     ANSWERED,
-    DANGLING,
     MIN_QUOTE_WORDS,
     PARTIAL,
     AnswerJudge,
     Candidate,
     Judgement,
+    dangling,
     quotable,
 )
 from research_pipeline.researcher.answers import (
@@ -465,7 +465,7 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
-              and not DANGLING.search(j.candidate.text)]
+              and not dangling(j.candidate.text)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
