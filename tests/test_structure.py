@@ -249,5 +249,25 @@ def test_a_list_item_with_code_keeps_its_text_in_page_order():
     assert [(b.kind, b.text) for b in page.blocks if b.kind != "heading"] == [
         ("list", "1. Set the encoding like this:"),
         ("code", "```\n[i18n]\n  logOutputEncoding = x\n```"),
-        ("para", "Without it the commit encoding is used."),
+        ("list", "   Without it the commit encoding is used."),
         ("list", "2. Then commit.")]
+    # Text beside the code inside a wrapper is kept; lists nested in wrappers are kept.
+    page = parse_html(
+        "<h1>T</h1><ul><li><p>Run it.</p><div class='openblock'><p>Before the code.</p>"
+        "<pre>git mergetool</pre><p>After the code.</p></div></li>"
+        "<li><p>Options:</p><div class='ulist'><ul><li><p>--tool picks the tool</p></li>"
+        "</ul></div></li></ul>")
+    text = "\n".join(b.text for b in page.blocks)
+    assert text.index("Before the code.") < text.index("git mergetool") < text.index(
+        "   After the code.")
+    assert "  • --tool picks the tool" in text
+
+
+def test_an_item_its_code_and_its_continuation_travel_together():
+    from research_pipeline.corpus.structure import CONTINUATION, Block, _units
+    units = list(_units([Block("list", "1. Configure it like this:"),
+                         Block("code", "```\n[i18n]\n```"),
+                         Block("list", CONTINUATION + "Without it the default is used."),
+                         Block("list", "2. Then commit.")]))
+    assert [[kind for kind, _ in u.parts] for u in units] == [
+        ["list", "code", "list"], ["list"]]

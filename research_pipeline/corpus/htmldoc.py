@@ -19,6 +19,7 @@ from typing import cast
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from research_pipeline.corpus.structure import (
+    CONTINUATION,
     TERM_LEVEL,
     Block,
     code_text,
@@ -325,39 +326,31 @@ class _Walker:
             if not codes:
                 pending.append(li)
                 continue
-            parts = _children(li)
-            if any(c.tag in ("ul", "ol") for c in parts) or not parts:
-                # Code inside an item with nested lists: the list so far, then the code.
-                pending.append(li)
-                number = self.emit_items(pending, ordered, number)
-                pending = []
+            number = self.emit_items(pending, ordered, number)
+            pending = []
+            if li.css_first("ul, ol") is not None:
+                # Code inside an item with nested lists: the item and its lists, then
+                # the code.
+                number = self.emit_items([li], ordered, number)
                 for pre in codes:
                     self.code_block(pre)
                 continue
-            # Code inside an item: the item's text up to its code is the item; the code
-            # follows as a block and the item's text after it as paragraphs, in page order.
-            number = self.emit_items(pending, ordered, number)
-            pending = []
-            head: list[str] = []
-            first_code = next(i for i, c in enumerate(parts)
-                              if c.tag == "pre" or c.css_first("pre") is not None)
-            for child in parts[:first_code]:
-                text = _inline(child)[0]
-                if text:
-                    head.append(text)
-            if head:
-                self.blocks.append(Block("list", neutralize_markup(
-                    list_text([" ".join(head)], ordered, [0], start=number))))
-                number += 1
-            for child in parts[first_code:]:
-                pres = [child] if child.tag == "pre" else child.css("pre")
-                if pres:
-                    for pre in pres:
-                        self.code_block(pre)
-                    continue
-                text = _inline(child)[0]
-                if text:
-                    self.blocks.append(Block("para", neutralize_markup(text)))
+            # Code inside an item, in page order: the item's first text is the item, the
+            # code follows as a block, text after it continues the item (indented, so it
+            # is never read as the lead-in of the next items).
+            item = False
+            for _, value in _segments(li):
+                if isinstance(value, str):
+                    if not item:
+                        self.blocks.append(Block("list", neutralize_markup(
+                            list_text([value], ordered, [0], start=number))))
+                        number += 1
+                        item = True
+                    else:
+                        self.blocks.append(Block("list", neutralize_markup(
+                            CONTINUATION + value)))
+                else:
+                    self.code_block(value)
         self.emit_items(pending, ordered, number)
 
     def code_block(self, pre: LexborNode) -> None:
@@ -462,6 +455,59 @@ class _Walker:
         return True
 
 
+_BLOCK_TAGS = frozenset({"p", "div", "dl", "dt", "dd", "table", "blockquote", "h1", "h2",
+                         "h3", "h4", "h5", "h6", "section", "figure", "br"})
+
+
+def _segments(node: LexborNode) -> list[tuple[str, str | LexborNode]]:
+    """A node's content in page order as text runs and ``pre`` elements.
+
+    Wrappers that hold code (an AsciiDoc ``listingblock`` or ``openblock``) are opened,
+    so no paragraph beside the code is lost.
+    """
+    out: list[tuple[str, str | LexborNode]] = []
+    buf: list[str] = []
+
+    def flush() -> None:
+        text = _norm("".join(buf))
+        buf.clear()
+        if text:
+            out.append(("text", text))
+
+    child = node.first_child
+    while child is not None:
+        tag = child.tag
+        if tag == "-text":
+            buf.append(child.text_content or "")
+        elif tag == "-comment" or tag in _SKIP_TAGS:
+            pass
+        elif tag == "pre":
+            flush()
+            out.append(("code", child))
+        elif child.css_first("pre") is not None:
+            flush()
+            out.extend(_segments(child))
+        else:
+            text = _inline(child)[0]
+            buf.append(f" {text} " if tag in _BLOCK_TAGS else text)
+        child = child.next
+    flush()
+    return out
+
+
+def _nested_lists(li: LexborNode) -> list[LexborNode]:
+    """The lists nested in an item, also inside wrappers (AsciiDoc's ``div.ulist``)."""
+    out: list[LexborNode] = []
+    stack = list(reversed(_children(li)))
+    while stack:
+        node = stack.pop()
+        if node.tag in ("ul", "ol"):
+            out.append(node)
+        elif node.tag != "li":
+            stack.extend(reversed(_children(node)))
+    return out
+
+
 def _children(node: LexborNode) -> list[LexborNode]:
     out = []
     child = node.first_child
@@ -495,7 +541,7 @@ def _collect_items(nodes: list[LexborNode], depth: int, in_main: bool
         if text:
             items.append(text)
             depths.append(depth)
-        subs = [c for c in _children(li) if c.tag in ("ul", "ol")]
+        subs = _nested_lists(li)
         if subs:
             sub_items, sub_depths = _collect(subs, depth + 1, in_main)
             items.extend(sub_items)

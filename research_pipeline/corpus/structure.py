@@ -40,6 +40,8 @@ LEAD_IN_CHARS = 300
 TERM_LEVEL = 10
 _MARKUP_RE = re.compile(r"<(?=[A-Za-z/!?])")
 _FENCE = "```"
+# A list item's text after its code block: indented under the item.
+CONTINUATION = "   "
 _SEE = re.compile(r"see(?: also)?\b", re.IGNORECASE)
 
 
@@ -148,18 +150,27 @@ def _units(blocks: list[Block]) -> Iterator[_Unit]:
     A paragraph right before a list, table or code block that ends with a colon, or is
     short, stays with it.
     """
+    units: list[_Unit] = []
     pending: list[tuple[str, str]] = []
     for block in blocks:
+        if (block.kind == "list" and block.text.startswith(CONTINUATION) and not pending
+                and units and units[-1].parts[-1][0] == "code"):
+            # A list item's text after its code block continues that item's unit.
+            units[-1].parts.append((block.kind, block.text))
+            continue
         if block.kind in ("list", "table", "code") and pending:
             kind, text = pending[-1]
-            if kind == "para" and (text.rstrip().endswith(":") or len(text) < LEAD_IN_CHARS):
-                yield from (_Unit([p]) for p in pending[:-1])
+            if (kind == "para" and (text.rstrip().endswith(":") or len(text) < LEAD_IN_CHARS)
+                    or kind == "list" and block.kind == "code"
+                    and text.rstrip().endswith(":")):
+                units.extend(_Unit([p]) for p in pending[:-1])
                 pending = []
-                yield _Unit([(kind, text), (block.kind, block.text)])
+                units.append(_Unit([(kind, text), (block.kind, block.text)]))
                 continue
-        yield from (_Unit([p]) for p in pending)
+        units.extend(_Unit([p]) for p in pending)
         pending = [(block.kind, block.text)]
-    yield from (_Unit([p]) for p in pending)
+    units.extend(_Unit([p]) for p in pending)
+    yield from units
 
 
 def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
