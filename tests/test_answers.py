@@ -177,3 +177,5 @@ def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():
     assert dangling("There is one slight problem with the cache. Consider this sequence:")
     assert not dangling("This overwrites all previous assignments to those variables, "
                         "including those made in the suite of the for-loop:")
+    assert dangling("Assert statements are a convenient way to insert assertions:")
+    assert dangling('The simple form, "assert expression", is equivalent to')

@@ -75,21 +75,29 @@ _NAMING = re.compile(r"\b(is|are) (called|named|known as|referred to as)\b[^.;:]
 # A span that ends by pointing at what follows it ("... as follows:").
 DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
 
-# A pointer this short ("Consider this sequence:", "For example:") says nothing itself.
+# A pointer this short ("Consider this sequence:", "For example:") says nothing itself; a
+# lone sentence this short that ends on a colon only introduces what follows.
 POINTER_WORDS = 8
+LONE_POINTER_WORDS = 14
 
 
 def dangling(text: str) -> bool:
-    """A span that ends on a bare pointer to what follows it ("Consider this sequence:").
+    """A span that ends on a pointer to what follows it ("Consider this sequence:").
 
-    A sentence that says something before its colon ("This overwrites all previous
-    assignments ...:") is an answer with an example after it, not a pointer.
+    A bare pointer, a lone short sentence that only introduces what follows ("Assert
+    statements are a convenient way to insert debugging assertions into a program:"),
+    or a lone sentence cut off before its code ("... is equivalent to"). A longer
+    sentence that says something before its colon ("This overwrites all previous
+    assignments ...:") is an answer with an example after it.
     """
-    if not DANGLING.search(text):
-        return False
-    spans = sentence_spans(text)
-    last = text[spans[-1][0]:spans[-1][1]] if spans else text
-    return len(words(last)) <= POINTER_WORDS
+    stripped = text.rstrip()
+    spans = sentence_spans(stripped)
+    last = stripped[spans[-1][0]:spans[-1][1]] if spans else stripped
+    size = len(words(last))
+    if DANGLING.search(stripped):
+        return size <= POINTER_WORDS or (len(spans) <= 1 and size <= LONE_POINTER_WORDS)
+    # A lone sentence without its end: the page continues it with code.
+    return len(spans) <= 1 and bool(stripped) and stripped[-1].isalnum()
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
