@@ -646,9 +646,11 @@ class AnswerJudge:
             if not best.fit:
                 return "partial", (f"the closest passage ({where}) is about it but does "
                                    f"not give {asked}"), best
-            if best.missing:
+            # The words it lacks that matter: not "inside", "first" or a framing verb.
+            lacking = [w for w in best.missing if w not in VAGUE and w not in VERBS]
+            if lacking:
                 return "partial", (f"the closest passage ({where}) does not mention "
-                                   f"{', '.join(best.missing[:3])}"), best
+                                   f"{', '.join(lacking[:3])}"), best
             return "partial", f"the closest passage ({where}) answers it only in part", best
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
@@ -663,7 +665,8 @@ class AnswerJudge:
             return "unanswered", (f"none of the sources found mentions "
                                   f"{', '.join(unnamed)}"), best
         if not best.crux_found or best.rest < REST_PARTIAL:
-            what = ", ".join(best.missing[:3]) or "what it asks about"
+            what = ", ".join([w for w in best.missing if w not in VAGUE][:3]) or (
+                "what it asks about")
             return "unanswered", (f"the sources found say nothing about {what}"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
