@@ -179,3 +179,22 @@ def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():
                         "including those made in the suite of the for-loop:")
     assert dangling("Assert statements are a convenient way to insert assertions:")
     assert dangling('The simple form, "assert expression", is equivalent to')
+
+
+def test_two_questions_do_not_open_with_the_same_words_when_another_span_answers():
+    def vent(i: int, text: str) -> Evidence:
+        return Evidence(Source(source_id=f"v{i}", url=f"https://kiln.example/{i}",
+                               title="Kiln vents", text=text, provider="local",
+                               section="Vents", layout=[("start", 0, 0), ("para", 0, len(text))]),
+                        10.0 - i, 1)
+    evidence = [vent(1, "Kiln vents let the fumes of a firing leave the kiln chamber through "
+                        "the roof."),
+                vent(2, "Kiln vents let the fumes leave the chamber, so the elements do not "
+                        "corrode.")]
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "What do kiln vents let leave the chamber?"},
+        {"id": 2, "text": "What do kiln vents let leave the kiln chamber?"}])
+    researcher = ExtractiveResearcher()
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    answers = {f.question_id: f.source_id for f in facts if f.role == "answer"}
+    assert answers == {1: "v1", 2: "v2"}

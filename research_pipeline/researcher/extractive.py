@@ -285,6 +285,7 @@ class ExtractiveResearcher:
         """
         facts: list[Fact] = []
         used: list[tuple[str, int, int]] = []
+        answers_given: list[Candidate] = []
         for q in plan.questions:
             analysis, judged, status, _, best = self._judged(q.text, evidence, plan.title)
             if best is None or status == "unanswered":
@@ -295,7 +296,20 @@ class ExtractiveResearcher:
                              and (j.answers() or j.partly_answers())), None)
                 if best is None:
                     continue
+            if any(_overlaps(best.candidate, a) for a in answers_given):
+                # Two questions are rarely answered by the same words: another span that
+                # answers this one as well, ranked close, opens its section instead.
+                level = Judgement.answers if best.answers() else Judgement.partly_answers
+                other = next((j for j in judged
+                              if j.rank >= best.rank - DISTINCT_MARGIN and level(j)
+                              and j.candidate.kind not in ("item", "row")
+                              and quotable(j.candidate.text)
+                              and not any(_overlaps(j.candidate, a) for a in answers_given)),
+                             None)
+                if other is not None:
+                    best = other
             best = _completed(best, judged)
+            answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             floor = max(PARTIAL, 0.6 * best.coverage)
             if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
@@ -447,6 +461,8 @@ def _clean(text: str) -> str:
 
 
 DIRECT_ANSWER_CHARS = 450
+# How much lower a distinct direct answer may rank than one another question already has.
+DISTINCT_MARGIN = 0.3
 
 
 def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
