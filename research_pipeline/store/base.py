@@ -64,9 +64,6 @@ class _Lease:
         # Reads run concurrently (DuckDB isolates them); closing waits for them to finish.
         self.readers = 0
         self.idle = threading.Condition(threading.Lock())
-        # Single statements of a session waiting to be committed together (``write``).
-        self.pending: list[_Pending] = []
-        self.pending_guard = threading.Lock()
 
     def open(self, read_only: bool, timeout_s: float) -> duckdb.DuckDBPyConnection:
         """The open connection, opening the file (after the advisory lock) if needed."""
@@ -106,17 +103,6 @@ class _Lease:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
             os.close(self._lock_file)
             self._lock_file = None
-
-
-class _Pending:
-    """One statement handed to ``write`` in a session, until its group is committed."""
-
-    __slots__ = ("done", "error", "params", "sql")
-
-    def __init__(self, sql: str, params: list[Any]) -> None:
-        self.sql, self.params = sql, params
-        self.done = False
-        self.error: BaseException | None = None
 
 
 _LEASES: dict[Path, _Lease] = {}
@@ -255,71 +241,13 @@ class StoreBase:
             con.execute("COMMIT")
 
     def write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """One statement, committed before this returns.
-
-        Inside a session, the statements that threads hand in while another group is
-        being committed wait and are committed together, in one transaction (group
-        commit): a bulk run's audit rows and cache entries then take one lock hold and one
-        commit per group instead of one each. They were all waiting at once, so no order
-        among them is owed; each caller still returns only once its statement is durable.
-        """
+        """One statement, committed on its own (no BEGIN/COMMIT round trips)."""
         lease = _lease_for(self.path)
         if not lease.migrated:
             with self.transaction():
                 pass
-        if not lease.sessions:
-            with self._cursor(read_only=False) as con:
-                con.execute(sql, list(params))
-            return
-        item = _Pending(sql, list(params))
-        with lease.pending_guard:
-            lease.pending.append(item)
-        while not item.done:
-            with lease.mutex:
-                if item.done:
-                    break
-                with lease.pending_guard:
-                    group, lease.pending = lease.pending, []
-                self._commit_group(group)
-        if item.error is not None:
-            raise item.error
-
-    def _commit_group(self, group: list[_Pending]) -> None:
-        """Commit the group's statements in one transaction (the caller holds the mutex).
-
-        When one of them fails, the transaction is rolled back and each statement runs on
-        its own, so that only the failing one's caller sees its error.
-        """
-        try:
-            with self._cursor(read_only=False) as con:
-                if len(group) == 1:
-                    try:
-                        con.execute(group[0].sql, group[0].params)
-                    except Exception as exc:  # noqa: BLE001 - raised again in its caller
-                        group[0].error = exc
-                    return
-                by_sql: dict[str, list[_Pending]] = {}
-                for item in group:
-                    by_sql.setdefault(item.sql, []).append(item)
-                try:
-                    con.execute("BEGIN TRANSACTION")
-                    for sql, items in by_sql.items():
-                        con.executemany(sql, [item.params for item in items])
-                    con.execute("COMMIT")
-                except Exception:  # noqa: BLE001 - each statement again, on its own
-                    con.execute("ROLLBACK")
-                    for item in group:
-                        try:
-                            con.execute(item.sql, item.params)
-                        except Exception as exc:  # noqa: BLE001 - raised again in its caller
-                            item.error = exc
-        except BaseException as exc:
-            for item in group:
-                item.error = item.error or exc
-            raise
-        finally:
-            for item in group:
-                item.done = True
+        with self._cursor(read_only=False) as con:
+            con.execute(sql, list(params))
 
     @contextmanager
     def reader(self) -> Iterator[duckdb.DuckDBPyConnection]:
