@@ -17,6 +17,7 @@ template lacks tools would ignore them. Every step has its own ``max_tokens``
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -69,6 +70,29 @@ __all__ = ["STEP_FAILURES", "ModelClient", "StructuredOutputError", "render_prom
 def render_prompt(template: str, **context: Any) -> str:
     """Render one prompt template."""
     return _PROMPTS.get_template(template).render(**context)
+
+
+@functools.cache
+def _json_schema(response_model: type[BaseModel]) -> dict[str, Any]:
+    """A response model's JSON schema (part of every request hash), built once; not mutated.
+
+    pydantic builds it anew on every call, a few milliseconds per model call.
+    """
+    return response_model.model_json_schema()
+
+
+@functools.cache
+def _instructor_model(response_model: type[M]) -> type[M]:
+    """The response model as instructor wraps it, built once per model class.
+
+    instructor wraps a plain model into a new subclass (``response_schema``) on every call
+    unless it is given one already wrapped; building a pydantic class costs milliseconds.
+    The wrapped class validates and dumps exactly as the model does.
+    """
+    import instructor
+
+    wrapped: type[M] = instructor.response_schema(response_model)
+    return wrapped
 
 
 def _usage(raw: Any) -> tuple[int, int]:
@@ -321,8 +345,8 @@ class ModelClient:
         max_tokens = self.settings.max_tokens.get(step, 1024)
         temperature = self.settings.temperature
         request_hash = stable_hash(self.provider, self.output_mode, model, template, prompt,
-                                   response_model.model_json_schema(), max_tokens, temperature,
-                                   length=32)
+                                   _json_schema(response_model), max_tokens,
+                                   temperature, length=32)
         row: dict[str, Any] = {"step": step, "provider": self.provider, "model": model,
                                "template": template, "request_hash": request_hash}
         if not runtime.refresh_models:
@@ -361,6 +385,7 @@ class ModelClient:
 
         client = self._instructor()
         slots = model_slots(self.settings.model_concurrency)
+        wrapped = _instructor_model(response_model)
 
         def call() -> tuple[M, Any]:
             attempts.new_call()
@@ -368,7 +393,7 @@ class ModelClient:
             with slots:
                 return client.chat.completions.create_with_completion(
                     model=model, messages=[{"role": "user", "content": prompt}],
-                    response_model=response_model, max_retries=retrying,
+                    response_model=wrapped, max_retries=retrying,
                     context=validation_context, hooks=hooks, temperature=temperature,
                     **limit,
                 )
