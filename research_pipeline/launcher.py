@@ -136,11 +136,6 @@ def ensure_partitions(instance: dg.DagsterInstance, topic_ids: Iterable[str]) ->
         instance.add_dynamic_partitions(TOPICS_PARTITION, new)
 
 
-def ensure_partition(instance: dg.DagsterInstance, topic_id: str) -> None:
-    """Add one topic's partition if it is not there yet."""
-    ensure_partitions(instance, [topic_id])
-
-
 def topics_run_spec(
     partition_order: Sequence[str], topic_ids: Sequence[str],
 ) -> tuple[dict[str, str], dict]:

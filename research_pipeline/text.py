@@ -70,11 +70,6 @@ def question_words(text: str) -> dict[str, str]:
     return seen
 
 
-def question_terms(text: str) -> list[str]:
-    """The content terms of a question, in order, without repeats."""
-    return list(question_words(text))
-
-
 def normalize_ws(text: str) -> str:
     """Collapse every run of whitespace to one space."""
     return " ".join(text.split())

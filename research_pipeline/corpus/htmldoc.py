@@ -58,7 +58,6 @@ _WEAK_CHROME = frozenset({"contents", "footer", "skip", "cookie", "cookies", "re
 _WORD_RE = re.compile(r"\w+")
 # Permalink marks that pages put after headings.
 _HEADING_MARKS = " \u00b6\u00a7#\u2693\U0001f517"
-_TOKEN_RE = re.compile(r"[A-Za-z][a-z]*|[0-9]+")
 # Definition lists whose descriptions are all this short are kept together as one list.
 SHORT_DEFINITION = 320
 # A paragraph or list whose words are mostly link text is navigation, not content.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -144,7 +144,7 @@ class _Unit:
         return sum(len(text) + 2 for _, text in self.parts)
 
 
-def _units(blocks: list[Block]) -> Iterator[_Unit]:
+def _units(blocks: list[Block]) -> list[_Unit]:
     """Group a section's content blocks so that a lead-in travels with what it leads.
 
     A paragraph right before a list, table or code block that ends with a colon, or is
@@ -170,7 +170,7 @@ def _units(blocks: list[Block]) -> Iterator[_Unit]:
         units.extend(_Unit([p]) for p in pending)
         pending = [(block.kind, block.text)]
     units.extend(_Unit([p]) for p in pending)
-    yield from units
+    return units
 
 
 def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,

@@ -25,8 +25,9 @@ rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
 from research_pipeline.models import QuestionStatus, Source
@@ -91,13 +92,16 @@ def dangling(text: str) -> bool:
     assignments ...:") is an answer with an example after it.
     """
     stripped = text.rstrip()
+    pointer = DANGLING.search(stripped)
+    if not pointer and not stripped[-1:].isalnum():
+        return False  # a sentence that ends as sentences do
     spans = sentence_spans(stripped)
-    last = stripped[spans[-1][0]:spans[-1][1]] if spans else stripped
-    size = len(words(last))
-    if DANGLING.search(stripped):
+    if pointer:
+        last = stripped[spans[-1][0]:spans[-1][1]] if spans else stripped
+        size = len(words(last))
         return size <= POINTER_WORDS or (len(spans) <= 1 and size <= LONE_POINTER_WORDS)
     # A lone sentence without its end: the page continues it with code.
-    return len(spans) <= 1 and bool(stripped) and stripped[-1].isalnum()
+    return len(spans) <= 1
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
@@ -349,28 +353,33 @@ def _focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     names its first part and the text the rest (a passage of the "raise" statement's
     section that explains its "from" clause).
     """
-    if " ... " in focus:
-        first, *rest = focus.split(" ... ")
-        if heading and _hits(first, heading) and all(_hits(p, haystack) for p in rest):
-            return True
-        for start in _hits(first, haystack):
-            at = start
-            for part in rest:
-                at = next((h for h in _hits(part, haystack) if at < h <= at + ELIDED_WINDOW),
-                          -1)
-                if at < 0:
-                    break
-            if at >= 0:
-                return True
+    if " ... " not in focus:
+        return _found(focus, haystack) or bool(heading) and _found(focus, heading)
+    first, *rest = focus.split(" ... ")
+    later = [list(_hits(part, haystack)) for part in rest]
+    if not all(later):
         return False
-    return bool(_hits(focus, haystack)) or bool(heading and _hits(focus, heading))
+    if heading and _found(first, heading):
+        return True
+    for start in _hits(first, haystack):
+        at = start
+        for hits in later:
+            at = next((h for h in hits if at < h <= at + ELIDED_WINDOW), -1)
+            if at < 0:
+                break
+        if at >= 0:
+            return True
+    return False
 
 
-def _hits(term: str, haystack: str) -> list[int]:
+def _found(term: str, haystack: str) -> bool:
+    return next(_hits(term, haystack), None) is not None
+
+
+def _hits(term: str, haystack: str) -> Iterator[int]:
     """Where ``term`` occurs in ``haystack`` on word boundaries, case-insensitive."""
     needle = neutralize_markup(term).lower()
     hay = haystack.lower()
-    out: list[int] = []
     idx = hay.find(needle)
     while idx >= 0:
         before = hay[idx - 1] if idx > 0 else " "
@@ -378,9 +387,8 @@ def _hits(term: str, haystack: str) -> list[int]:
         edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
             not needle[-1].isalnum() or not (after.isalnum() or after == "_"))
         if edge_ok:
-            out.append(idx)
+            yield idx
         idx = hay.find(needle, idx + 1)
-    return out
 
 
 def _variant(term: str, stems: frozenset[str]) -> bool:
@@ -678,6 +686,13 @@ def names_focus(judgement: Judgement, focus: str) -> bool:
     return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
+@lru_cache(maxsize=256)
+def _value_anchor(question: str) -> re.Pattern[str] | None:
+    """The words that announce the kinds of value a question asks for, as one pattern."""
+    anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
+    return re.compile("|".join(anchors)) if anchors else None
+
+
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     """A value of the kind asked.
 
@@ -705,8 +720,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     tokens = re.findall(r"\S+", plain)
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
     # range, "defaults to 256" for a default) stand for the question's own words.
-    anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
-    anchor = re.compile("|".join(anchors)) if anchors else None
+    anchor = _value_anchor(question)
 
     def announces(tok: str) -> bool:
         return anchor is not None and bool(anchor.fullmatch(tok.strip(".,;:()\"'").lower()))

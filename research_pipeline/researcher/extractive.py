@@ -490,24 +490,6 @@ def _overlaps(a: Candidate, b: Candidate) -> bool:
             and b.start < a.end)
 
 
-def _has_variant(term: str, stems: frozenset[str]) -> bool:
-    """True if a stem in ``stems`` is a short derivational variant of ``term``.
-
-    Snowball leaves some families apart ("slow" / "slowli", "import" / "importlib"): a
-    stem that extends the other by at most three letters, the shorter having at least
-    four, counts as the same word at a lower weight.
-    """
-    if len(term) < 4:
-        return False
-    for other in stems:
-        if other[:4] != term[:4] or other == term:
-            continue
-        short, long_ = (term, other) if len(term) <= len(other) else (other, term)
-        if len(short) >= 4 and len(long_) - len(short) <= 3 and long_.startswith(short):
-            return True
-    return False
-
-
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
