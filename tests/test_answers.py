@@ -198,3 +198,97 @@ def test_two_questions_do_not_open_with_the_same_words_when_another_span_answers
     facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
     answers = {f.question_id: f.source_id for f in facts if f.role == "answer"}
     assert answers == {1: "v1", 2: "v2"}
+
+
+SHED = """<html><body><h1>Kiln shed notes</h1>
+<h2 id="sensor">Sensors</h2>
+<p>Each kiln has one thermocouple, next to the peephole.</p>
+<p>The thermocouple fails rarely and lasts for years. A firing log records every kiln
+temperature reading. Heating elements keep their shape for many years.</p>
+<p>If the thermocouple fails during a firing, the controller cuts the power to the kiln and
+stops heating at once.</p>
+<h2 id="bisque">Bisque firing</h2>
+<p>A bisque firing hardens unglazed ware at a low heat, so that it can be handled.</p>
+<h2 id="glaze">Glaze firing</h2>
+<p>A glaze firing melts the glaze onto the ware at a high heat and seals its surface.</p>
+<h2 id="elements">Heating elements</h2>
+<p>Heating elements wear out after a few hundred firings, and replacing a heating element
+takes an hour when the kiln is cold.</p>
+<p>To replace a heating element:</p>
+<ol><li>Switch off the kiln at the wall and let it cool completely.</li>
+<li>Unscrew the terminal cover and loosen the element's terminal screws.</li>
+<li>Pull the old element out of its groove and press the new one in.</li></ol>
+</body></html>"""
+
+
+def _shed(question: str):
+    evidence = []
+    for n, p in enumerate(passages(parse_html(SHED).blocks)):
+        evidence.append(Evidence(Source(source_id=f"s{n}", url=f"https://shed.example/#{p.anchor}",
+                                        title="Kiln shed notes", text=p.text, provider="local",
+                                        section=p.section, layout=p.layout), 10.0 - n, 1))
+    plan = ResearchPlan(topic_id="s", title="Kilns", questions=[{"id": 1, "text": question}],
+                        queries=[])
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
+
+
+def test_the_answer_says_it_in_one_sentence_rather_than_spread_over_several():
+    status, facts = _shed("If the thermocouple fails during a firing, will the kiln keep heating?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("If the thermocouple fails during a firing, the controller")
+
+
+def test_a_comparison_of_plain_words_opens_with_both_sides():
+    assert analyse("What is the difference between a bisque firing and a glaze firing?"
+                   ).sides == (("bisque",), ("glaze",))
+    assert analyse("What is the difference between name-based and IP-based hosts?"
+                   ).sides == (("name-based",), ("ip-based",))
+    status, facts = _shed("What is the difference between a bisque firing and a glaze firing?")
+    assert status.status == "answered"
+    direct = " ".join(f.text for f in facts if f.role == "answer")
+    assert "hardens unglazed ware" in direct and "melts the glaze" in direct
+
+
+def test_a_procedure_is_answered_by_its_numbered_steps():
+    status, facts = _shed("How do I replace a heating element in the kiln?")
+    assert status.status == "answered"
+    assert "1. Switch off the kiln" in facts[0].text
+
+
+def test_no_limit_is_a_value_and_a_version_is_not_always_a_release():
+    from research_pipeline.researcher.answers import _number_fits
+    limit = analyse("What is the maximum number of shelves in one kiln?")
+    assert _number_fits(limit, "There is no limit on the number of shelves apart from "
+                               "the height of the chamber.")
+    assert not _number_fits(limit, "Shelves are made of silicon carbide and last for years.")
+    stage = analyse("Which stage number names the version from the other branch?")
+    assert _number_fits(stage, "Stage 3 is the version from the branch being merged.")
+    release = analyse("In which version was the kiln controller added?")
+    assert not _number_fits(release, "Stage 3 is the version from the branch being merged.")
+
+
+def test_words_paired_with_a_slash_are_named_apart():
+    from research_pipeline.researcher.answers import _focus_in
+    assert _focus_in("good/bad", 'Mark commits with the terms "good" and "bad" as you test.')
+    assert not _focus_in("good/bad", 'Mark the commit "good" when the test passes.')
+    assert not _focus_in(".git/config", "the git config command")
+
+
+def test_the_error_a_why_question_reports_is_not_required_in_its_answer():
+    from research_pipeline.researcher.answers import AnswerJudge
+    analysis = analyse("Why do I get a TypeError when I call the cached function with a list?")
+    assert analysis.answer_type == "reason" and "TypeError" in analysis.scene
+    assert AnswerJudge.required(analysis).focus == ()
+    # Elsewhere the error is what the question asks about.
+    assert "StopIteration" not in analyse("Does next() raise StopIteration at the end?").scene
+
+
+def test_a_word_that_only_counts_the_ways_weighs_little():
+    from research_pipeline.researcher.answers import AnswerJudge
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
+    weights = judge.weights(analyse("What are the different kinds of kiln shelves?"))
+    assert weights["different"] < weights["shelves"]
+    kept = judge.weights(analyse("Why does the kiln give different colours on each shelf?"))
+    assert kept["different"] >= kept["colours"] / 2

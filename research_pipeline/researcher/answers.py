@@ -25,14 +25,21 @@ rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
 from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
-from research_pipeline.researcher.questions import TYPE_NAMES, VAGUE, VERBS, QuestionAnalysis
+from research_pipeline.researcher.questions import (
+    TYPE_NAMES,
+    UNSPECIFIC,
+    VAGUE,
+    VERBS,
+    QuestionAnalysis,
+)
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
 
 MIN_QUOTE_WORDS = 5
@@ -63,11 +70,18 @@ CRUX_WAIVED = 0.7
 # How much of a span's coverage its passage lends it (the sentence after the one that
 # restates the question is often the answer).
 CONTEXT_SHARE = 0.4
+# How much it counts that one sentence (or item) of a span carries the question's words
+# together rather than spread over the span.
+TIGHT_WEIGHT = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
+# A numbered list: "1. Remove the encryption ...".
+_STEPS = re.compile(r"^\s*1[.)] \S", re.MULTILINE)
+# Words paired with a slash ("good/bad", "old/new"): prose names them "good" and "bad".
+_PAIR = re.compile(r"[A-Za-z]{2,}(?:/[A-Za-z]{2,})+")
 _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
 # A sentence that only introduces a name ("... is called the Combined Log Format."):
 # what the name means comes after it.
@@ -106,8 +120,9 @@ _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
     r"\b(true|false|none|null|zero|on|off|unlimited|infinite|disabled|enabled|empty|"
-    r"no limit)\b|"
-    r"\"[^\"]+\"|'[^']+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
+    r"unbounded|no (fixed |upper )?(limit|maximum)|not limited|"
+    r"arbitrar\w* (length|size|precision))\b|"
+    r"\"[^\"\s]+\"|'[^'\s]+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
     r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
@@ -125,6 +140,12 @@ _VALUE_ANCHORS = (
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
+# A question about a release ("which version added X?"), not about a variant ("the
+# version from the other branch").
+_RELEASE_Q = re.compile(
+    r"\b(which|what|since|until|before|after) (\w+ )?(version|release)s?\b|"
+    r"\bwhen (was|were|did)\b.*\b(add|added|introduced?|removed?|deprecated?)\b",
+    re.IGNORECASE)
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
     r"[\w\"')\]]+, [^,.;:]{1,40}(, [^,.;:]{1,40})*,? (and|or) [\w\"'(\[]"
@@ -212,6 +233,9 @@ class Candidate:
     leads_section: bool
     words: frozenset[str]
     stems: frozenset[str]
+    # The span's smallest readable units (its sentences; a list's lead-in and items; a
+    # table's rows), each as (words, stems): how close together the question's words are.
+    units: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
 
     @property
     def text(self) -> str:
@@ -287,14 +311,28 @@ def candidates(source: Source) -> list[Candidate]:
     text = source.text
     blocks, leads = _blocks(source)
     out: list[Candidate] = []
+    unit_cache: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
 
-    def add(start: int, end: int, kind: str, first: bool) -> None:
+    def unit(start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
+        cached = unit_cache.get((start, end))
+        if cached is None:
+            surface = words(text[start:end])
+            cached = unit_cache[(start, end)] = (frozenset(surface),
+                                                 frozenset(stem(w) for w in surface))
+        return cached
+
+    def add(start: int, end: int, kind: str, first: bool,
+            parts: list[tuple[int, int]] | None = None) -> None:
         span = text[start:end]
         if len(span) > MAX_CANDIDATE_CHARS and kind == "sentences":
             return
         surface = words(span)
+        if parts is None:
+            parts = [(m.start() + start, m.end() + start)
+                     for m in re.finditer(r"[^\n]+", span)]
+        units = tuple(unit(s, e) for s, e in parts if s < e <= end)
         out.append(Candidate(source, start, end, kind, first and leads,
-                             frozenset(surface), frozenset(stem(w) for w in surface)))
+                             frozenset(surface), frozenset(stem(w) for w in surface), units))
 
     # A section's defining sentence is its first prose: a reference box (a table) or a
     # code example before it does not take that place from it.
@@ -326,14 +364,15 @@ def candidates(source: Source) -> list[Candidate]:
                 _, ps, pe = blocks[n + 1]
                 spans = sentence_spans(text[ps:pe])
                 if spans:
-                    add(start, ps + spans[0][1], "term", True)
+                    add(start, ps + spans[0][1], "term", True, [(start, ps + spans[0][1])])
             continue
         spans = [(start + s, start + e) for s, e in sentence_spans(text[start:end])]
         for i in range(len(spans)):
             for size in range(1, MAX_SENTENCES + 1):
                 if i + size > len(spans):
                     break
-                add(spans[i][0], spans[i + size - 1][1], "sentences", first_block and i == 0)
+                add(spans[i][0], spans[i + size - 1][1], "sentences", first_block and i == 0,
+                    spans[i:i + size])
     return out
 
 
@@ -354,7 +393,9 @@ def _focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     section that explains its "from" clause).
     """
     if " ... " not in focus:
-        return _found(focus, haystack) or bool(heading) and _found(focus, heading)
+        if _found(focus, haystack) or bool(heading) and _found(focus, heading):
+            return True
+        return bool(_PAIR.fullmatch(focus)) and _pair_in(focus.split("/"), haystack)
     first, *rest = focus.split(" ... ")
     later = [list(_hits(part, haystack)) for part in rest]
     if not all(later):
@@ -370,6 +411,15 @@ def _focus_in(focus: str, haystack: str, heading: str = "") -> bool:
         if at >= 0:
             return True
     return False
+
+
+def _pair_in(parts: list[str], haystack: str) -> bool:
+    """The words of a pair written with a slash ("good/bad") named together in prose."""
+    later = [list(_hits(part, haystack)) for part in parts[1:]]
+    if not all(later):
+        return False
+    return any(all(any(abs(h - start) <= ELIDED_WINDOW for h in hits) for hits in later)
+               for start in _hits(parts[0], haystack))
 
 
 def _found(term: str, haystack: str) -> bool:
@@ -438,6 +488,8 @@ class AnswerJudge:
             weight = max(idf.get(s, 3.0), 0.3)
             if word in focus_words:
                 weight *= FOCUS_WEIGHT
+            elif word in analysis.quantifiers:
+                weight *= VAGUE_WEIGHT
             elif word in analysis.subject:
                 weight *= SUBJECT_WEIGHT
             elif word in VAGUE or word in VERBS:
@@ -472,7 +524,7 @@ class AnswerJudge:
             return max(focus_words, key=lambda w: weights[w])
 
         def plain(w: str) -> bool:
-            return (w not in VAGUE and w not in VERBS and len(w) >= 3
+            return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC and len(w) >= 3
                     and not w.endswith(("ed", "ing")))
 
         subject = [w for w in analysis.subject if w in weights and plain(w)
@@ -498,6 +550,9 @@ class AnswerJudge:
         crux = self.crux(analysis, weights)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
+        sides = ([" ".join(side) for side in analysis.sides] if not several
+                 and analysis.answer_type == "comparison" else [])
+        side_words = {w for side in sides for w in words(side)}
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
@@ -557,6 +612,7 @@ class AnswerJudge:
                               (1 / 3 if (w in heading.title_words
                                          or stem(w) in heading.title_stems) else 0.0))
                 for w in weights) / total
+            unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text
                 found = match(cand.words, cand.stems, heading)
@@ -577,6 +633,15 @@ class AnswerJudge:
                                                     strict=True) if not hit for w in toks
                              if not found.get(w) and w not in named}
                     denominator -= sum(weights.get(w, 0.0) for w in other)
+                side_named = False
+                if sides:
+                    # The same for sides named in plain words ("bisque" and "glaze").
+                    hit_sides = [any(found.get(w) for w in words(side)) for side in sides]
+                    side_named = any(hit_sides)
+                    if side_named:
+                        denominator -= sum(weights.get(w, 0.0) for side, hit in
+                                           zip(sides, hit_sides, strict=True) if not hit
+                                           for w in words(side) if not found.get(w))
                 own_cov, own_rest = cover(found, denominator)
                 coverage = max(own_cov, CONTEXT_SHARE * passage_cov
                                + (1 - CONTEXT_SHARE) * own_cov)
@@ -592,18 +657,33 @@ class AnswerJudge:
                 else:
                     focus_found = all(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
-                    any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED
+                    any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED or (
+                    side_named and crux in side_words)
+                # The share of the question one unit of the span (a sentence, an item)
+                # carries by itself: an answer says it in one place, not spread out.
+                tight = 0.0
+                for unit in cand.units:
+                    got = unit_cover.get(id(unit))
+                    if got is None:
+                        got = unit_cover[id(unit)] = cover(
+                            match(unit[0], unit[1], heading), total)[0]
+                    tight = max(tight, got)
                 shape = _fits(analysis, cand, text)
                 fit = shape > 0
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 place = 0.08 if cand.leads_section and (
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
+                if place and analysis.answer_type == "definition" and analysis.focus and all(
+                        focus_in_heading):
+                    place *= 2  # the first sentence of the name's own entry defines it
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.0
                 if analysis.answer_type in ("list", "procedure") and cand.kind in ("list",
                                                                                    "table"):
-                    shaped = 0.25 if analysis.answer_type == "list" else 0.1
+                    # Steps are a procedure's own shape: a numbered list most of all.
+                    shaped = 0.25 if analysis.answer_type == "list" or _STEPS.search(
+                        text) else 0.1
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
@@ -613,6 +693,7 @@ class AnswerJudge:
                 if analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
+                        + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
@@ -641,9 +722,12 @@ class AnswerJudge:
         if best is None:
             return "unanswered", "no passage in the sources mentions it", None
         if best.answers():
-            if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
-                absent = [f for f in analysis.focus
-                          if not any(j.answers() and names_focus(j, f) for j in judged[:40])]
+            sides = comparison_sides(analysis)
+            if sides:
+                names = (list(analysis.focus[:2]) if len(analysis.focus) >= 2
+                         else [" ".join(side) for side in analysis.sides])
+                absent = [name for name, names_it in zip(names, sides, strict=True)
+                          if not any(j.answers() and names_it(j) for j in judged[:40])]
                 if absent:
                     return "partial", (f"the sources describe one side but say nothing "
                                        f"comparable about {', '.join(absent)}"), best
@@ -686,6 +770,23 @@ def names_focus(judgement: Judgement, focus: str) -> bool:
     return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
+def names_side(judgement: Judgement, side: tuple[str, ...]) -> bool:
+    """True when a judged span (or its section path) names a side of a comparison."""
+    cand = judgement.candidate
+    section = {stem(w) for w in words(cand.source.section)}
+    return all(_found(w, cand.text) or _found(w, cand.source.section) if "-" in w
+               else stem(w) in cand.stems or stem(w) in section for w in side)
+
+
+def comparison_sides(analysis: QuestionAnalysis) -> list[Callable[[Judgement], bool]]:
+    """For a comparison, one test per side: does a judged span name that side?"""
+    if analysis.answer_type != "comparison":
+        return []
+    if len(analysis.focus) >= 2:
+        return [partial(names_focus, focus=f) for f in analysis.focus[:2]]
+    return [partial(names_side, side=s) for s in analysis.sides]
+
+
 @lru_cache(maxsize=256)
 def _value_anchor(question: str) -> re.Pattern[str] | None:
     """The words that announce the kinds of value a question asks for, as one pattern."""
@@ -706,7 +807,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         question = question.replace(focus.lower(), " ")
     if "default" in question and not _DEFAULT_RE.search(plain):
         return False
-    if re.search(r"\b(version|release)\b", question):
+    if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
@@ -717,7 +818,8 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     # The value must stand near what the question asks about, not anywhere in the span.
     asked = {stem(w) for w in analysis.content} - {
         stem(w) for f in analysis.focus for w in words(f)}
-    tokens = re.findall(r"\S+", plain)
+    token_spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", plain)]
+    tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
     # range, "defaults to 256" for a default) stand for the question's own words.
     anchor = _value_anchor(question)
@@ -728,8 +830,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     near = [i for i, tok in enumerate(tokens)
             if any(stem(w) in asked for w in words(tok)) or announces(tok)
             ] if asked else list(range(len(tokens)))
-    for i, tok in enumerate(tokens):
-        if value.search(tok) and any(abs(i - j) <= NEAR_WORDS for j in near):
+    # A value may take several words ("no limit"): it stands where it starts.
+    starts = [a for a, _ in token_spans]
+    for m in value.finditer(plain):
+        i = max(0, bisect_right(starts, m.start()) - 1)
+        if any(abs(i - j) <= NEAR_WORDS for j in near):
             return True
     return bool(value.search(plain)) and not asked
 
@@ -758,8 +863,16 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "reason":
         return _cues(_REASON_RE, text)
     if kind == "comparison":
-        named = sum(_focus_in(f, text) for f in analysis.focus)
-        return 1.0 if named >= 2 else _cues(_COMPARE_RE, text)
+        if len(analysis.focus) >= 2 or not analysis.sides:
+            named = sum(_focus_in(f, text) for f in analysis.focus)
+        else:
+            stems = {stem(w) for w in words(text)}
+            named = sum(all(_found(w, text) if "-" in w else stem(w) in stems for w in side)
+                        for side in analysis.sides)
+        if named >= 2:
+            return 1.0
+        # One side described is part of the answer: the label asks for the other side too.
+        return max(_cues(_COMPARE_RE, text), 1 / 3 if named else 0.0)
     if kind == "yesno":
         return _cues(_YESNO_RE, text)
     if kind == "definition":

@@ -33,16 +33,15 @@ from research_pipeline.models import (
 )
 from research_pipeline.researcher.answers import (
     ANSWERED,
+    MAX_SENTENCES,
     MIN_QUOTE_WORDS,
     PARTIAL,
     AnswerJudge,
     Candidate,
     Judgement,
+    comparison_sides,
     dangling,
     quotable,
-)
-from research_pipeline.researcher.answers import (
-    names_focus as _names,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.gaps import decide, track_gaps
@@ -311,18 +310,26 @@ class ExtractiveResearcher:
             best = _completed(best, judged)
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
+            direct = 1  # how many of the chosen spans make the direct answer
             floor = max(PARTIAL, 0.6 * best.coverage)
-            if analysis.answer_type == "comparison" and len(analysis.focus) >= 2:
-                # Both sides of a comparison: the best span naming each side not yet named.
-                for focus in analysis.focus:
-                    if any(_names(c, focus) for c in chosen):
-                        continue
-                    side = next((j for j in judged if _names(j, focus) and j.coverage >= PARTIAL
-                                 and j.candidate.kind not in ("item", "row")
-                                 and not any(_overlaps(j.candidate, c.candidate)
-                                             for c in chosen)), None)
-                    if side is not None:
-                        chosen.append(side)
+            # Both sides of a comparison: the best span naming each side not yet named.
+            for names_it in comparison_sides(analysis):
+                if any(names_it(c) for c in chosen):
+                    continue
+                side = next((j for j in judged if names_it(j) and j.coverage >= PARTIAL
+                             and j.candidate.kind not in ("item", "row")
+                             and quotable(j.candidate.text)
+                             and not any(_overlaps(j.candidate, c.candidate)
+                                         for c in chosen)), None)
+                if side is not None:
+                    chosen.append(side)
+                    # The other side belongs in the direct answer when the two stay
+                    # within its three sentences.
+                    if direct == len(chosen) - 1 and side.candidate.kind == "sentences" \
+                            and best.candidate.kind == "sentences" and _sentences(
+                                best.candidate.text) + _sentences(
+                                    side.candidate.text) <= MAX_SENTENCES:
+                        direct += 1
             for j in judged:
                 if len(chosen) >= FACTS_PER_QUESTION:
                     break
@@ -343,12 +350,12 @@ class ExtractiveResearcher:
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
                 text = _clean(cand.text)
-                quote = text if n == 0 else self._quote(analysis, cand)
+                quote = text if n < direct else self._quote(analysis, cand)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
                     question_id=q.id, source_id=cand.source.source_id, url=cand.source.url,
                     title=cand.source.cite_title, quote=quote, text=text,
-                    score=round(j.rank, 4), role="answer" if n == 0 else "support",
+                    score=round(j.rank, 4), role="answer" if n < direct else "support",
                 ))
             facts += self._disagreements(q.id, judged, facts, {f.quote.lower() for f in facts})
         return facts
@@ -420,10 +427,11 @@ class ExtractiveResearcher:
             rest = support.get(q.id, [])
             if not direct and not rest:
                 continue
-            paragraphs = direct[:1] + rest + direct[1:]
+            # The direct answer is one paragraph (both sides of a comparison).
+            paragraphs = ([" ".join(direct)] if direct else []) + rest
             out[q.id] = "\n\n".join(paragraphs)
             if q.id not in open_ids and direct:
-                line = _finding(direct[0])
+                line = _finding(" ".join(direct))
                 shared = next((n for n, earlier in findings_by_q.items() if earlier == line), None)
                 findings.append(f"- **Q{q.id}.** " + (f"As for Q{shared}." if shared else line))
                 findings_by_q[q.id] = line
@@ -483,6 +491,10 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and j.focus_found >= best.focus_found
               and not dangling(j.candidate.text)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
+
+
+def _sentences(text: str) -> int:
+    return len(sentence_spans(text)) or 1
 
 
 def _overlaps(a: Candidate, b: Candidate) -> bool:

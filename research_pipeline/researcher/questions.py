@@ -97,6 +97,12 @@ _FRAMING = QUESTION_WORDS | frozenset(
     i me my you your one take takes want wants like""".split())
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
+# Quantities of what is asked ("the different ways", "multiple values"): they weigh as
+# what they describe, but are never what a question hinges on.
+UNSPECIFIC = frozenset("different differing multiple many possible".split())
+_QUANTIFIER = re.compile(
+    r"\b(" + "|".join(sorted(UNSPECIFIC)) + r") (ways|kinds|types|forms|sorts|methods|"
+    r"options|approaches|things|places|cases)\b", re.IGNORECASE)
 # Words too general to be what a question hinges on (its "crux"), however rare.
 VAGUE = _FRAMING | frozenset(
     """besides else also still already yet plain whole single same another other others
@@ -104,6 +110,12 @@ VAGUE = _FRAMING | frozenset(
     generally normally typically ever never always sometimes just only even inside
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems""".split())
+
+
+# An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
+_SYMPTOM = re.compile(
+    r"\b(?:get|gets|getting|see|sees|seeing|raises?|raised|throws?|fails? with|"
+    r"an?)\s+(?:an?\s+)?([A-Z]\w*(?:Error|Exception|Warning))\b")
 
 
 @dataclass(frozen=True)
@@ -123,6 +135,12 @@ class QuestionAnalysis:
     # The question's grammatical subject ("the import statement" in "What two operations
     # does the import statement combine?"): what the answer must be about.
     subject: tuple[str, ...] = field(default=())
+    # A comparison's two sides, each as the words that tell it from the other
+    # ("graceful" and "normal" in "a graceful restart and a normal restart").
+    sides: tuple[tuple[str, ...], ...] = field(default=())
+    # Words that only count what is asked ("different" in "the different ways to"): they
+    # weigh as little as the framing word they describe.
+    quantifiers: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -265,6 +283,52 @@ def subject_words(question: str) -> tuple[str, ...]:
     return tuple(w for w in out if w not in _FRAMING)
 
 
+# "the difference between X and Y", "X differ(s) from Y", "X instead of Y", "X vs Y".
+_SIDES = (
+    re.compile(r"\bdifferences? between (?P<a>.+?) and (?P<b>.+?)(?:$|[?,;]| (?:of|for|on|in|"
+               r"when|with|if)\b)", re.IGNORECASE),
+    re.compile(r"\b(?:does|do|is|are) (?P<a>.+?) (?:differ|different) from (?P<b>.+?)"
+               r"(?:$|[?,;]| (?:of|for|on|in|when|with|if)\b)", re.IGNORECASE),
+    re.compile(r"\b(?:is|are) (?P<a>.+?) (?:\w+er|more \w+) than (?:plain |a |the )?"
+               r"(?P<b>.+?)(?:$|[?,;]| (?:of|for|on|in|when|with|if)\b)", re.IGNORECASE),
+    re.compile(r"\b(?:choose|use|prefer|pick) (?P<a>.+?) (?:instead of|over|rather than) "
+               r"(?P<b>.+?)(?:$|[?,;]| (?:of|for|on|in|when|with|if)\b)", re.IGNORECASE),
+    re.compile(r"(?P<a>\S+(?: \S+)?) (?:vs\.?|versus) (?P<b>\S+(?: \S+)?)", re.IGNORECASE),
+)
+
+
+def comparison_sides(question: str, focus: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The two sides a comparison asks about, each as the words only it has."""
+    asked = asked_sentence(question)
+    # A name that is one whole side stays one ("[L]"); words of a longer name do not
+    # tell the sides apart ("mod_cache" in "running mod_cache in the quick phase").
+    named = {w for f in focus if len(words(f)) > 1 for w in words(f)}
+    for pattern in _SIDES:
+        m = pattern.search(asked)
+        if not m:
+            continue
+        # A side's own words: not a verb form ("running"), not the question's named
+        # subject ("mod_cache"), not what both sides share ("restart").
+        a, b = ([w for w in words(m.group(g)) if w not in STOPWORDS and len(w) > 1
+                 and w not in VERBS and not w.endswith(("ing", "ed")) and w not in named]
+                for g in ("a", "b"))
+        stems_a, stems_b = {stem(w) for w in a}, {stem(w) for w in b}
+        only_a = [w for w in a if stem(w) not in stems_b][:1]
+        only_b = [w for w in b if stem(w) not in stems_a][:1]
+        if only_a and only_b:
+            return (_compound(only_a[0], m.group("a")), _compound(only_b[0], m.group("b")))
+    return ()
+
+
+def _compound(word: str, side: str) -> tuple[str, ...]:
+    """A side's word, as the hyphenated compound it is part of ("ip" -> "ip-based")."""
+    for token in side.split():
+        token = token.strip("?.,;:()\"'").lower()
+        if "-" in token and word in token.split("-"):
+            return (token,)
+    return (word,)
+
+
 def analyse(question: str) -> QuestionAnalysis:
     """Focus, answer type and content words of one question.
 
@@ -274,13 +338,19 @@ def analyse(question: str) -> QuestionAnalysis:
     asked = asked_sentence(question)
     focus = focus_terms(asked)
     scene = [f for f in focus_terms(question.replace(asked, " ")) if f not in focus]
+    kind = answer_type(question)
+    if kind == "reason":
+        # "Why do I get a TypeError when ...": the error is what the asker sees; the
+        # answer gives its cause and need not name it again.
+        symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
+        scene += [f for f in focus if f in symptoms]
+        focus = [f for f in focus if f not in symptoms]
     focus = focus + scene
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)}
     focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
-    kind = answer_type(question)
     # "default" frames a question about a value ("What is the default value of X?") but
     # is what another one is about ("Does next() raise ... when I pass a default?").
     framing = _FRAMING if kind == "number" else _FRAMING - _VALUE_FRAMING
@@ -295,4 +365,6 @@ def analyse(question: str) -> QuestionAnalysis:
         negated=tuple(w for w in negated if w in content),
         subject=tuple(w for w in subject_words(question) if w in content),
         scene=tuple(scene),
+        sides=comparison_sides(question, focus) if kind == "comparison" else (),
+        quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)),
     )
