@@ -78,6 +78,12 @@ ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
+# A sentence that only sends the reader elsewhere ("See Name-based vs. IP-based Virtual
+# Hosts to help you decide.", "For more information on context managers, see ...").
+_XREF = re.compile(
+    r"(^|[.!?]\s+)(see\b|refer to\b|(for )?(more|further|additional) (information|details)\b)",
+    re.IGNORECASE)
+_NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 # A numbered list: "1. Remove the encryption ...".
 _STEPS = re.compile(r"^\s*1[.)] \S", re.MULTILINE)
 # Words paired with a slash ("good/bad", "old/new"): prose names them "good" and "bad".
@@ -554,6 +560,10 @@ class AnswerJudge:
                  and analysis.answer_type == "comparison" else [])
         side_words = {w for side in sides for w in words(side)}
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
+        # An agent noun stands for its verb: "handler" for "handled", "compiler" for "compiled".
+        agent = {word: stem(word[:-1]) for word in weights
+                 if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
+        asks_negated = bool(_NEGATION.search(analysis.text))
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -570,8 +580,8 @@ class AnswerJudge:
                 elif word in negated and any(
                         _inflections(alt) & span_words for alt in negated[word]):
                     m = EXACT
-                elif s in span_stems:
-                    m = STEMMED
+                elif s in span_stems or agent.get(word, "") in span_stems:
+                    m = STEMMED  # "handler" is what "handled" it
                 elif word in heading.section_words or s in heading.section_stems:
                     # A name the question asks about, heading the passage: the passage is
                     # its own documentation.
@@ -606,6 +616,11 @@ class AnswerJudge:
                                               total)
             # What the passage's headings say it is about: its section path counts fully,
             # its document title at a third.
+            # A section whose heading names both sides ("Name-based vs. IP-based
+            # Virtual Hosts") is where the comparison is made.
+            compares_here = bool(sides) and all(
+                all(_found(w, source.section) if "-" in w else stem(w) in heading.section_stems
+                    for w in side.split()) for side in sides)
             heading_share = sum(
                 weights[w] * (1.0 if (w in heading.section_words
                                       or stem(w) in heading.section_stems) else
@@ -669,13 +684,15 @@ class AnswerJudge:
                             match(unit[0], unit[1], heading), total)[0]
                     tight = max(tight, got)
                 shape = _fits(analysis, cand, text)
+                if compares_here and side_named:
+                    shape = 1.0  # one side, told in the section that sets the two apart
                 fit = shape > 0
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 place = 0.08 if cand.leads_section and (
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
-                if place and analysis.answer_type == "definition" and analysis.focus and all(
-                        focus_in_heading):
+                if place and (compares_here or analysis.answer_type == "definition"
+                              and analysis.focus and all(focus_in_heading)):
                     place *= 2  # the first sentence of the name's own entry defines it
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.0
@@ -690,6 +707,10 @@ class AnswerJudge:
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
                 if cand.kind in ("sentences", "term") and dangling(text):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
+                if asks_negated and _NEGATION.search(text):
+                    shaped += 0.1  # "no handler catches it": "when it is not handled"
+                if cand.kind == "sentences" and _XREF.search(text):
+                    shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
                 if analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped

@@ -354,9 +354,11 @@ def analyse(question: str) -> QuestionAnalysis:
     # "default" frames a question about a value ("What is the default value of X?") but
     # is what another one is about ("Does next() raise ... when I pass a default?").
     framing = _FRAMING if kind == "number" else _FRAMING - _VALUE_FRAMING
+    # A framing word inside a compound is content: "name" in "name-based".
+    compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", question) for w in words(tok)}
     content = [w for w in words(question)
-               if w in focus_tokens or (w not in STOPWORDS and w not in framing and len(w) > 1
-                                        and not w.isdigit())]
+               if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
+                                        and (w not in framing or w in compounds))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
