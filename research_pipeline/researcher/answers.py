@@ -84,6 +84,8 @@ _XREF = re.compile(
     r"(^|[.!?]\s+)(see\b|refer to\b|(for )?(more|further|additional) (information|details)\b)",
     re.IGNORECASE)
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
+_TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
+_INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
 # A numbered list: "1. Remove the encryption ...".
 _STEPS = re.compile(r"^\s*1[.)] \S", re.MULTILINE)
 # Words paired with a slash ("good/bad", "old/new"): prose names them "good" and "bad".
@@ -265,6 +267,8 @@ class Judgement:
     strict: bool = False
     matched: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    # The share of the question its best single sentence (or item) carries.
+    tight: float = 0.0
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question."""
@@ -294,8 +298,15 @@ def quotable(text: str) -> bool:
     # Five words as the report contract counts them: whitespace-separated, with letters.
     if sum(any(c.isalpha() for c in w) for w in stripped.split()) < MIN_QUOTE_WORDS:
         return False
-    letters = sum(c.isalpha() for c in stripped)
-    symbols = sum(c in "{}[]()=<>|*#;\\/$" for c in stripped)
+    # A table's rules ("=====") and cell bars are its layout, and code written inline in
+    # prose ("{'jack': 4098}" in "Use a list of pairs within braces: ...") is part of a
+    # sentence: what is left must be prose.
+    prose = _TABLE_RULE.sub(" ", stripped).replace(" | ", " ")
+    prose = _INLINE_CODE.sub(" ", prose)
+    if sum(any(c.isalpha() for c in w) for w in prose.split()) < MIN_QUOTE_WORDS:
+        return False
+    letters = sum(c.isalpha() for c in prose)
+    symbols = sum(c in "{}[]()=<>|*#;\\/$" for c in prose)
     return letters > 0 and symbols / letters <= 0.12
 
 
@@ -720,7 +731,8 @@ class AnswerJudge:
                         + 0.5 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
-                                     own, analysis.answer_type == "number", matched, missing))
+                                     own, analysis.answer_type == "number", matched, missing,
+                                     tight))
         out.sort(key=lambda j: -j.rank)
         return out
 
