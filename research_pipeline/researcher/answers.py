@@ -208,7 +208,14 @@ _MECHANISM_Q = re.compile(
 _PROCESS_RE = re.compile(
     r"\b(search\w*|inspect\w*|in turn|until|first|then|next|match\w*|look\w*|attempt\w*|"
     r"order|each|one by one|check\w*|compar\w*|walk\w*|scan\w*|consult\w*|step\w*|"
-    r"precedence|before|after|otherwise)\b", re.IGNORECASE)
+    r"precedence|before|after|otherwise|tests?|tested|repeated\w*|evaluat\w*|"
+    r"as long as|whether)\b", re.IGNORECASE)
+# "Where does X put/go/live ...": the answer says where.
+_LOCATION_Q = re.compile(r"^\s*where (does|do|is|are|will|should|can)\b", re.IGNORECASE)
+_LOCATION_RE = re.compile(
+    r"\b(right|left|before|after|between|end|beginning|start|front|back|top|bottom|"
+    r"position|index|inside|outside|within|next to|in place of|at the|into)\b",
+    re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -440,7 +447,11 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 
 
 def _found(term: str, haystack: str) -> bool:
-    return next(_hits(term, haystack), None) is not None
+    if next(_hits(term, haystack), None) is not None:
+        return True
+    # A function and the special method behind it: hash() is __hash__, len() is __len__.
+    return term.isidentifier() and not term.startswith("_") and term.islower() and next(
+        _hits(f"__{term}__", haystack), None) is not None
 
 
 def _hits(term: str, haystack: str) -> Iterator[int]:
@@ -902,10 +913,16 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             stems = {stem(w) for w in words(text)}
             named = sum(all(_found(w, text) if "-" in w else stem(w) in stems for w in side)
                         for side in analysis.sides)
+        cues = _cues(_COMPARE_RE, text)
         if named >= 2:
-            return 1.0
-        # One side described is part of the answer: the label asks for the other side too.
-        return max(_cues(_COMPARE_RE, text), 1 / 3 if named else 0.0)
+            # Both named and set against each other; named together only ("the result
+            # of re.match() and re.search()") is less.
+            return 1.0 if cues else 2 / 3
+        # One side described is part of the answer: the label asks for the other side too;
+        # the first sentence of that side's own entry describes it best.
+        if named and cand.leads_section:
+            return max(cues, 2 / 3)
+        return max(cues, 1 / 3 if named else 0.0)
     if kind == "yesno":
         return _cues(_YESNO_RE, text)
     if kind == "definition":
@@ -915,6 +932,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if _CONSEQUENCE_Q.search(analysis.text):
         # "What happens when/to X": the answer says what follows.
         return _cues(_CONSEQUENCE_RE, text)
+    if _LOCATION_Q.search(analysis.text):
+        return _cues(_LOCATION_RE, text)
     if _MECHANISM_Q.search(analysis.text):
         # "How does X choose/find/resolve ...": the answer describes a search or an order.
         return _cues(_PROCESS_RE, text)

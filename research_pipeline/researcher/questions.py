@@ -238,6 +238,10 @@ VERBS = frozenset(f for root in _VERB_ROOTS for f in (
 _KEYWORD_NAME = re.compile(
     r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
     r"operator|expression|block)\b", re.IGNORECASE)
+# Two keywords named together: "the is and is not operators", "the and and or operators".
+_KEYWORD_PAIR = re.compile(
+    r"\bthe\s+([a-z]+)(?:\s+not)?\s+(?:and|or)\s+([a-z]+)(?:\s+not)?\s+"
+    r"(?:statements|clauses|keywords|operators|expressions)\b", re.IGNORECASE)
 _AUX_AFTER_WH = re.compile(
     rf"^(?:what|which|how|why|when|where|who)\b.*?\b{_AUX}\s+(.*)$", re.IGNORECASE)
 _DETERMINERS = frozenset("the a an my your our their its this that these those which some "
@@ -348,7 +352,8 @@ def analyse(question: str) -> QuestionAnalysis:
     focus = focus + scene
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
-    keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)}
+    keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
+        g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()}
     focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
     # "default" frames a question about a value ("What is the default value of X?") but
