@@ -180,7 +180,8 @@ _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
     r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
     r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
-    r"requires?|provided|as long as|instead|rather than|otherwise|regardless|except)\b",
+    r"requires?|provided|as long as|instead|rather than|otherwise|regardless|except|"
+    r"safe|unsafe|badly|risk\w*|danger\w*|harmless|correctly|succeeds?|breaks?)\b",
     re.IGNORECASE)
 _DEFINE_RE = re.compile(
     r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
