@@ -73,6 +73,24 @@ def test_saving_a_round_twice_replaces_it(tmp_path):
     assert [r["round"] for r in store.research_rounds("r1")] == [1, 2]
 
 
+def test_sources_with_equal_scores_come_back_in_one_order(tmp_path):
+    # The researcher ranks spans of the evidence in the order the store returns it: a tie in
+    # search score must not let two runs over the same results write different reports.
+    for order in (["s3", "s1", "s2"], ["s2", "s3", "s1"]):
+        store = Store(tmp_path / f"{order[0]}.duckdb")
+        hits = [(f"q{n}", SearchHit(source=Source(source_id=sid, url=f"file:///{sid}",
+                                                  title=sid, text="alpha beta gamma delta",
+                                                  provider="local"), rank=1, score=2.0))
+                for n, sid in enumerate(order)]
+        store.save_round(
+            research_id="r1", topic_id="t", plan_version="p1", run_id="run-1", round_no=1,
+            queries=[(f"q{n}", PlannedQuery(text=f"alpha {n}", question_id=1), 1)
+                     for n in range(3)],
+            hits=hits, reflection=Reflection(round=1, assessments=[]), gaps=[],
+            state={"round": 1}, stop_reason=None, search_calls=[], llm_calls=[])
+        assert [s.source_id for s, _, _ in store.research_sources("r1")] == ["s1", "s2", "s3"]
+
+
 def test_read_only_store_needs_an_existing_file(tmp_path):
     with pytest.raises(StoreError, match="no research database"):
         with Store(tmp_path / "missing.duckdb").reader():

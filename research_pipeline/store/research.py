@@ -150,7 +150,7 @@ class ResearchStore(StoreBase):
         rows = self._read(
             "SELECT s.*, max(r.score) AS best_score, min(r.round) AS first_round "
             "FROM search_results r JOIN sources s USING (source_id) WHERE r.research_id = ? "
-            "GROUP BY ALL ORDER BY best_score DESC",
+            "GROUP BY ALL ORDER BY best_score DESC, first_round, s.source_id",
             [research_id],
         )
         return [
