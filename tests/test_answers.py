@@ -292,3 +292,20 @@ def test_a_word_that_only_counts_the_ways_weighs_little():
     assert weights["different"] < weights["shelves"]
     kept = judge.weights(analyse("Why does the kiln give different colours on each shelf?"))
     assert kept["different"] >= kept["colours"] / 2
+
+
+def test_keywords_and_expressions_named_in_a_question_are_what_it_asks_about():
+    assert "is" in analyse("What do the is and is not operators test?").content
+    assert analyse("What does the expression x or y return?").focus == ("x or y",)
+    assert analyse("Why is the expression a < b < c not the same as a < b and b < c?"
+                   ).focus[0] == "a < b < c"
+    assert analyse("What does the expression evaluation order say?").focus == ()
+
+
+def test_a_support_quote_never_ends_on_a_pointer_to_code():
+    # "To replace a heating element:" introduces the steps; quoted alone it says nothing.
+    for question in ("How long does replacing a heating element take?",
+                     "How do I replace a heating element in the kiln?",
+                     "If the thermocouple fails during a firing, will the kiln keep heating?"):
+        quotes = [fact.quote for fact in _shed(question)[1]]
+        assert quotes and not any(q.rstrip().endswith(":") for q in quotes), quotes

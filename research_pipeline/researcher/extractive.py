@@ -335,7 +335,8 @@ class ExtractiveResearcher:
                     break
                 cand = j.candidate
                 if (j.coverage < floor or not j.focus_found or cand.kind in ("item", "row")
-                        or not quotable(cand.text)):
+                        or not quotable(cand.text)
+                        or cand.kind == "sentences" and dangling(cand.text)):
                     continue
                 if any(_overlaps(cand, c.candidate) for c in chosen):
                     continue
@@ -396,7 +397,9 @@ class ExtractiveResearcher:
         best_text, best_value = _clean(cand.text), -1.0
         for start, end in sentence_spans(cand.text):
             sentence = cand.text[start:end]
-            if not quotable(sentence):
+            # A sentence that only introduces what follows it (a list, code) is no quote.
+            if not quotable(sentence) or dangling(sentence) and (
+                    cand.kind == "sentences" or sentence.rstrip().endswith(":")):
                 continue
             surface = set(words(sentence))
             value = sum(w for word, w in weights.items() if word in surface)

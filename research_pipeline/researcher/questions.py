@@ -195,6 +195,8 @@ def focus_terms(question: str) -> list[str]:
     """
     question = _EXAMPLES.sub(" ", question)
     found: list[str] = [f"{m.group(1)} ... {m.group(2)}" for m in _ELIDED.finditer(question)]
+    # An expression written out ("the expression x or y") is a name, said as written.
+    found += [m.group(1) for m in _EXPRESSION.finditer(question)]
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g)
         if len(value.split()) <= 4:
@@ -235,6 +237,11 @@ VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     if root.endswith("e") else root))
 
 
+_EXPRESSION = re.compile(
+    r"\b(?:the|an?) expression\s+(_OPERAND(?:\s+(?:[^\s\w]{1,3}|and|or|not|in|is|if|else)"
+    r"\s+_OPERAND)+)(?![\w.])".replace(
+        "_OPERAND", r"(?!the\b|and\b|not\b)(?:[a-z_][a-z0-9_]{0,2}|\w+[_.]\w+)"),
+    re.IGNORECASE)
 _KEYWORD_NAME = re.compile(
     r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
     r"operator|expression|block)\b", re.IGNORECASE)
