@@ -309,3 +309,17 @@ def test_a_support_quote_never_ends_on_a_pointer_to_code():
                      "If the thermocouple fails during a firing, will the kiln keep heating?"):
         quotes = [fact.quote for fact in _shed(question)[1]]
         assert quotes and not any(q.rstrip().endswith(":") for q in quotes), quotes
+
+
+def test_a_summary_line_without_a_full_stop_dangles_only_before_code():
+    from research_pipeline.researcher.answers import candidates, dangles
+    summary = "make an iterator that returns consecutive keys and groups from the iterable"
+    rest = "The key is a function computing a key value for each element."
+    for follows, expected in (("para", False), ("code", True)):
+        text = f"{summary}\n\n{rest}"
+        layout = [("start", 0, 0), ("para", 0, len(summary)),
+                  (follows, len(summary) + 2, len(text))]
+        source = Source(source_id="g", url="https://x.example/g", title="groupby", text=text,
+                        provider="local", section="groupby", layout=layout)
+        first = next(c for c in candidates(source) if c.text == summary)
+        assert dangles(first) is expected

@@ -124,6 +124,26 @@ def dangling(text: str) -> bool:
         return size <= POINTER_WORDS or (len(spans) <= 1 and size <= LONE_POINTER_WORDS)
     # A lone sentence without its end: the page continues it with code.
     return len(spans) <= 1
+
+
+def dangles(cand: Candidate) -> bool:
+    """A candidate that dangles where it stands in its passage.
+
+    A pointer ("... as follows:") always does; a lone sentence without its end only when
+    code follows it on the page ("... is equivalent to" before an example), not when it
+    is a summary line written without a full stop ("make an iterator that returns
+    consecutive keys and groups from the iterable").
+    """
+    text = cand.text
+    if not dangling(text):
+        return False
+    if DANGLING.search(text.rstrip()):
+        return True
+    blocks, _ = _blocks(cand.source)
+    following = next((kind for kind, start, _ in blocks if start >= cand.end), None)
+    return following == "code"
+
+
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _VALUE_RE = re.compile(
@@ -728,7 +748,7 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
-                if cand.kind in ("sentences", "term") and dangling(text):
+                if cand.kind in ("sentences", "term") and dangles(cand):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"

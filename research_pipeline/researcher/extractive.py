@@ -33,6 +33,7 @@ from research_pipeline.models import (
 )
 from research_pipeline.researcher.answers import (
     ANSWERED,
+    DANGLING,
     MAX_SENTENCES,
     MIN_QUOTE_WORDS,
     PARTIAL,
@@ -40,6 +41,7 @@ from research_pipeline.researcher.answers import (
     Candidate,
     Judgement,
     comparison_sides,
+    dangles,
     dangling,
     quotable,
 )
@@ -336,7 +338,7 @@ class ExtractiveResearcher:
                 cand = j.candidate
                 if (j.coverage < floor or not j.focus_found or cand.kind in ("item", "row")
                         or not quotable(cand.text)
-                        or cand.kind == "sentences" and dangling(cand.text)):
+                        or cand.kind == "sentences" and dangles(cand)):
                     continue
                 if any(_overlaps(cand, c.candidate) for c in chosen):
                     continue
@@ -398,8 +400,8 @@ class ExtractiveResearcher:
         for start, end in sentence_spans(cand.text):
             sentence = cand.text[start:end]
             # A sentence that only introduces what follows it (a list, code) is no quote.
-            if not quotable(sentence) or dangling(sentence) and (
-                    cand.kind == "sentences" or sentence.rstrip().endswith(":")):
+            if not quotable(sentence) or dangling(sentence) and DANGLING.search(
+                    sentence.rstrip()):
                 continue
             surface = set(words(sentence))
             value = sum(w for word, w in weights.items() if word in surface)
@@ -492,7 +494,7 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
-              and not dangling(j.candidate.text)]
+              and not dangles(j.candidate)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
