@@ -602,6 +602,8 @@ class AnswerJudge:
         sides = ([" ".join(side) for side in analysis.sides] if not several
                  and analysis.answer_type == "comparison" else [])
         side_words = {w for side in sides for w in words(side)}
+        items = analysis.items
+        items_stem = stem(items) if items else ""
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
         # An agent noun stands for its verb: "handler" for "handled", "compiler" for "compiled".
         agent = {word: stem(word[:-1]) for word in weights
@@ -734,9 +736,16 @@ class AnswerJudge:
                            if context_stems else 0.0)
                 place = 0.08 if cand.leads_section and (
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
-                if place and (compares_here or analysis.answer_type == "definition"
+                # The first sentence of the name's own entry defines it; that of a side's
+                # own section describes that side.
+                side_here = compares_here or (any(focus_in_heading[:2]) if several else (
+                    bool(sides) and any(
+                        all(_found(w, source.section) if "-" in w
+                            else stem(w) in heading.section_stems for w in side.split())
+                        for side in sides)))
+                if place and (side_here or analysis.answer_type == "definition"
                               and analysis.focus and all(focus_in_heading)):
-                    place *= 2  # the first sentence of the name's own entry defines it
+                    place *= 2
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.0
                 if analysis.answer_type in ("list", "procedure") and cand.kind in ("list",
@@ -744,6 +753,8 @@ class AnswerJudge:
                     # Steps are a procedure's own shape: a numbered list most of all.
                     shaped = 0.25 if analysis.answer_type == "list" or _STEPS.search(
                         text) else 0.1
+                    if items and cand.units and items_stem in cand.units[0][1]:
+                        shaped += 0.15  # its lead-in names what is asked for: "levels"
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):

@@ -141,6 +141,8 @@ class QuestionAnalysis:
     # Words that only count what is asked ("different" in "the different ways to"): they
     # weigh as little as the framing word they describe.
     quantifiers: tuple[str, ...] = field(default=())
+    # What a list question asks to enumerate ("levels" in "Which levels can I set?").
+    items: str = ""
 
     @property
     def content_stems(self) -> list[str]:
@@ -381,4 +383,14 @@ def analyse(question: str) -> QuestionAnalysis:
         scene=tuple(scene),
         sides=comparison_sides(question, focus) if kind == "comparison" else (),
         quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)),
+        items=_list_items(asked) if kind == "list" else "",
     )
+
+
+_ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
+
+
+def _list_items(asked: str) -> str:
+    """The plural noun a list question asks for ("algorithms" in "Which hash algorithms")."""
+    m = _ITEMS.search(asked.strip())
+    return m.group(1).lower() if m else ""
