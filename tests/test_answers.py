@@ -323,3 +323,23 @@ def test_a_summary_line_without_a_full_stop_dangles_only_before_code():
                         provider="local", section="groupby", layout=layout)
         first = next(c for c in candidates(source) if c.text == summary)
         assert dangles(first) is expected
+
+
+def test_a_list_question_is_answered_by_the_list_that_names_what_it_asks_for():
+    html = """<html><body><h1>Kiln manual</h1><h2 id="vent">VentLevel Directive</h2>
+<table><tr><th>Description:</th><td>Sets how far the vent opens</td></tr>
+<tr><th>Syntax:</th><td>VentLevel level</td></tr>
+<tr><th>Default:</th><td>VentLevel half</td></tr></table>
+<p>The following levels are available, from closed to open:</p>
+<ul><li>shut: no air enters the chamber</li><li>half: the vent is half open</li>
+<li>full: the vent is wide open</li></ul></body></html>"""
+    evidence = [Evidence(Source(source_id=f"v{n}", url=f"https://kiln.example/#{p.anchor}",
+                                title="Kiln manual", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 10.0 - n, 1)
+                for n, p in enumerate(passages(parse_html(html).blocks))]
+    assert analyse("Which levels can I set with the VentLevel directive?").items == "levels"
+    plan = ResearchPlan(topic_id="v", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "Which levels can I set with the VentLevel directive?"}])
+    researcher = ExtractiveResearcher()
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    assert facts[0].text.startswith("The following levels are available")

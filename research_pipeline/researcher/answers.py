@@ -86,6 +86,8 @@ _XREF = re.compile(
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
+# A key/value table ("Description: ...", "Syntax: ...", "Default: ..."): one thing's facts.
+_KEY_VALUE_ROWS = re.compile(r"(?:[A-Z][\w ]{0,24}: [^\n]*)(?:\n[A-Z][\w ]{0,24}: [^\n]*)+")
 # A numbered list: "1. Remove the encryption ...".
 _STEPS = re.compile(r"^\s*1[.)] \S", re.MULTILINE)
 # Words paired with a slash ("good/bad", "old/new"): prose names them "good" and "bad".
@@ -755,6 +757,8 @@ class AnswerJudge:
                         text) else 0.1
                     if items and cand.units and items_stem in cand.units[0][1]:
                         shaped += 0.15  # its lead-in names what is asked for: "levels"
+                    if cand.kind == "table" and _KEY_VALUE_ROWS.fullmatch(text.strip()):
+                        shaped -= 0.25  # a reference box describes one thing, lists none
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
