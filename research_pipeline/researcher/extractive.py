@@ -169,6 +169,9 @@ class ExtractiveResearcher:
         seen: set[str] = set()
         for q in plan_questions:
             own = _readable_terms(q.text)
+            # Asked in the negative ("not tracked"), documentation says it in one word
+            # ("untracked"): search for that word too.
+            own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
             extra = [t for t in context_terms if t not in own]
             made = 0
             for words_ in (own, own + extra[:2], own + extra[2:4]):
