@@ -48,6 +48,12 @@ def test_plan_uses_topic_questions_and_never_repeats_a_query(tmp_path):
     assert len(keys) == len(set(keys))
 
 
+def test_a_question_asked_in_the_negative_searches_for_the_one_word_form(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["Which hives are not inspected yet?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert any("uninspected" in q.text.split() for q in plan.queries)
+
+
 def test_questions_are_derived_from_title_and_body(tmp_path):
     topic = _topic(tmp_path, "title: How bees find flowers",
                    "Explain the waggle dance. Why do workers live so briefly? Some context.")
