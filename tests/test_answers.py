@@ -343,3 +343,21 @@ def test_a_list_question_is_answered_by_the_list_that_names_what_it_asks_for():
     researcher = ExtractiveResearcher()
     facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
     assert facts[0].text.startswith("The following levels are available")
+
+
+def test_a_section_headed_by_both_sides_gives_a_sentence_for_each():
+    html = """<html><body><h1>Kiln manual</h1><h2 id="vs">Oxidation vs. reduction firing</h2>
+<p>An oxidation firing keeps the damper open so that the flames get plenty of air.</p>
+<p>A reduction firing starves the flames of air, which changes the colour of the glaze.</p>
+<p>Both kinds of firing reach the same peak temperature in the kiln.</p></body></html>"""
+    evidence = [Evidence(Source(source_id=f"x{n}", url=f"https://kiln.example/#{p.anchor}",
+                                title="Kiln manual", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 10.0 - n, 1)
+                for n, p in enumerate(passages(parse_html(html).blocks))]
+    plan = ResearchPlan(topic_id="x", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "What is the difference between an oxidation firing and a reduction "
+                          "firing?"}])
+    researcher = ExtractiveResearcher()
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    direct = " ".join(f.text for f in facts if f.role == "answer")
+    assert "keeps the damper open" in direct and "starves the flames" in direct

@@ -850,21 +850,27 @@ def names_focus(judgement: Judgement, focus: str) -> bool:
     return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
-def names_side(judgement: Judgement, side: tuple[str, ...]) -> bool:
-    """True when a judged span (or its section path) names a side of a comparison."""
+def names_side(judgement: Judgement, side: tuple[str, ...], heading: bool = True) -> bool:
+    """True when a judged span (or, with ``heading``, its section path) names a side."""
     cand = judgement.candidate
-    section = {stem(w) for w in words(cand.source.section)}
-    return all(_found(w, cand.text) or _found(w, cand.source.section) if "-" in w
+    section = {stem(w) for w in words(cand.source.section)} if heading else set()
+    title = cand.source.section if heading else ""
+    return all(_found(w, cand.text) or _found(w, title) if "-" in w
                else stem(w) in cand.stems or stem(w) in section for w in side)
 
 
-def comparison_sides(analysis: QuestionAnalysis) -> list[Callable[[Judgement], bool]]:
-    """For a comparison, one test per side: does a judged span name that side?"""
+def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
+                     ) -> list[Callable[[Judgement], bool]]:
+    """For a comparison, one test per side: does a judged span name that side?
+
+    Without ``heading``, the span must name the side itself: a section headed by both
+    sides ("Name-based vs. IP-based Virtual Hosts") holds sentences about each.
+    """
     if analysis.answer_type != "comparison":
         return []
     if len(analysis.focus) >= 2:
         return [partial(names_focus, focus=f) for f in analysis.focus[:2]]
-    return [partial(names_side, side=s) for s in analysis.sides]
+    return [partial(names_side, side=s, heading=heading) for s in analysis.sides]
 
 
 @lru_cache(maxsize=256)

@@ -318,7 +318,7 @@ class ExtractiveResearcher:
             direct = 1  # how many of the chosen spans make the direct answer
             floor = max(PARTIAL, 0.6 * best.coverage)
             # Both sides of a comparison: the best span naming each side not yet named.
-            for names_it in comparison_sides(analysis):
+            for names_it in comparison_sides(analysis, heading=False):
                 if any(names_it(c) for c in chosen):
                     continue
                 side = next((j for j in judged if names_it(j) and j.coverage >= PARTIAL
