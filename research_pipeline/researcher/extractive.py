@@ -317,15 +317,19 @@ class ExtractiveResearcher:
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
             floor = max(PARTIAL, 0.6 * best.coverage)
-            # Both sides of a comparison: the best span naming each side not yet named.
-            for names_it in comparison_sides(analysis, heading=False):
+            # Both sides of a comparison: the best span naming each side not yet named,
+            # one about that side alone when there is one.
+            sides = comparison_sides(analysis, heading=False)
+            for names_it in sides:
                 if any(names_it(c) for c in chosen):
                     continue
-                side = next((j for j in judged if names_it(j) and j.coverage >= PARTIAL
-                             and j.candidate.kind not in ("item", "row")
-                             and quotable(j.candidate.text)
-                             and not any(_overlaps(j.candidate, c.candidate)
-                                         for c in chosen)), None)
+                fitting = [j for j in judged if names_it(j) and j.coverage >= PARTIAL
+                           and j.candidate.kind not in ("item", "row")
+                           and quotable(j.candidate.text)
+                           and not any(_overlaps(j.candidate, c.candidate) for c in chosen)]
+                side = next((j for j in fitting if sum(n(j) for n in sides) == 1
+                             and j.rank >= fitting[0].rank - DISTINCT_MARGIN),
+                            fitting[0] if fitting else None)
                 if side is not None:
                     chosen.append(side)
                     # The other side belongs in the direct answer when the two stay
