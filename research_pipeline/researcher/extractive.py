@@ -331,14 +331,21 @@ class ExtractiveResearcher:
                              and j.rank >= fitting[0].rank - DISTINCT_MARGIN),
                             fitting[0] if fitting else None)
                 if side is not None:
-                    chosen.append(side)
                     # The other side belongs in the direct answer when the two stay
-                    # within its three sentences.
-                    if direct == len(chosen) - 1 and side.candidate.kind == "sentences" \
-                            and best.candidate.kind == "sentences" and _sentences(
-                                best.candidate.text) + _sentences(
-                                    side.candidate.text) <= MAX_SENTENCES:
-                        direct += 1
+                    # within its three sentences (its first sentence alone, if need be).
+                    room = MAX_SENTENCES - _sentences(best.candidate.text)
+                    if (direct == len(chosen) and side.candidate.kind == "sentences"
+                            and best.candidate.kind == "sentences"):
+                        if _sentences(side.candidate.text) > room:
+                            side = next((j for j in judged if j.candidate.kind == "sentences"
+                                         and j.candidate.source.source_id
+                                         == side.candidate.source.source_id
+                                         and j.candidate.start == side.candidate.start
+                                         and _sentences(j.candidate.text) <= room
+                                         and names_it(j)), side)
+                        if _sentences(side.candidate.text) <= room:
+                            direct += 1
+                    chosen.append(side)
             for j in judged:
                 if len(chosen) >= FACTS_PER_QUESTION:
                     break
