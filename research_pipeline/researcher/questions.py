@@ -199,6 +199,11 @@ def focus_terms(question: str) -> list[str]:
     found: list[str] = [f"{m.group(1)} ... {m.group(2)}" for m in _ELIDED.finditer(question)]
     # An expression written out ("the expression x or y") is a name, said as written.
     found += [m.group(1) for m in _EXPRESSION.finditer(question)]
+    # A lowercase name introduced by what it is ("the dataclass decorator", "the sorted
+    # function", "the fetch command") is a name too.
+    found += [m.group(1) for m in _NAMED_CODE.finditer(question)
+              if m.group(1).lower() not in STOPWORDS and m.group(1).lower() not in _FRAMING
+              and m.group(1).lower() not in VAGUE_NAMES]
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g)
         if len(value.split()) <= 4:
@@ -244,6 +249,12 @@ _EXPRESSION = re.compile(
     r"\s+_OPERAND)+)(?![\w.])".replace(
         "_OPERAND", r"(?!the\b|and\b|not\b)(?:[a-z_][a-z0-9_]{0,2}|\w+[_.]\w+)"),
     re.IGNORECASE)
+_NAMED_CODE = re.compile(
+    r"\bthe\s+([a-z_][a-z0-9_]{2,})\s+(?:decorator|function|method|builtin|module|package|"
+    r"attribute|subcommand|command)\b")
+# Words that describe rather than name ("the main function", "the new command").
+VAGUE_NAMES = frozenset("main new old same other first last default built same whole "
+                        "following above below given current".split())
 _KEYWORD_NAME = re.compile(
     r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
     r"operator|expression|block)\b", re.IGNORECASE)
