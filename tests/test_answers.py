@@ -300,6 +300,8 @@ def test_keywords_and_expressions_named_in_a_question_are_what_it_asks_about():
     assert analyse("Why is the expression a < b < c not the same as a < b and b < c?"
                    ).focus[0] == "a < b < c"
     assert analyse("What does the expression evaluation order say?").focus == ()
+    assert analyse("What does the dataclass decorator add to a class?").focus == ("dataclass",)
+    assert analyse("What does the main function do?").focus == ()
 
 
 def test_a_support_quote_never_ends_on_a_pointer_to_code():

@@ -203,7 +203,8 @@ def focus_terms(question: str) -> list[str]:
     # function", "the fetch command") is a name too.
     found += [m.group(1) for m in _NAMED_CODE.finditer(question)
               if m.group(1).lower() not in STOPWORDS and m.group(1).lower() not in _FRAMING
-              and m.group(1).lower() not in VAGUE_NAMES]
+              and m.group(1).lower() not in VAGUE_NAMES
+              and not (len(m.group(1)) > 5 and m.group(1).endswith(("ed", "ing")))]
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g)
         if len(value.split()) <= 4:
