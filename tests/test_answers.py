@@ -274,6 +274,8 @@ def test_words_paired_with_a_slash_are_named_apart():
     assert _focus_in("good/bad", 'Mark commits with the terms "good" and "bad" as you test.')
     assert not _focus_in("good/bad", 'Mark the commit "good" when the test passes.')
     assert not _focus_in(".git/config", "the git config command")
+    assert not _focus_in("--force", "push with --force-with-lease to be safe")
+    assert _focus_in("--force", "push with --force, or with --force-with-lease")
 
 
 def test_the_error_a_why_question_reports_is_not_required_in_its_answer():

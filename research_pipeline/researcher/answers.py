@@ -485,8 +485,10 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
     while idx >= 0:
         before = hay[idx - 1] if idx > 0 else " "
         after = hay[idx + len(needle)] if idx + len(needle) < len(hay) else " "
+        # An option goes on with "-": "--force" is not named by "--force-with-lease".
+        joins = "_-" if needle.startswith("-") else "_"
         edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
-            not needle[-1].isalnum() or not (after.isalnum() or after == "_"))
+            not needle[-1].isalnum() or not (after.isalnum() or after in joins))
         if edge_ok:
             yield idx
         idx = hay.find(needle, idx + 1)
@@ -575,7 +577,8 @@ class AnswerJudge:
             return max(focus_words, key=lambda w: weights[w])
 
         def plain(w: str) -> bool:
-            return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC and len(w) >= 3
+            return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
+                    and w not in analysis.quantifiers and len(w) >= 3
                     and not w.endswith(("ed", "ing")))
 
         subject = [w for w in analysis.subject if w in weights and plain(w)

@@ -100,6 +100,9 @@ _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Quantities of what is asked ("the different ways", "multiple values"): they weigh as
 # what they describe, but are never what a question hinges on.
 UNSPECIFIC = frozenset("different differing multiple many possible".split())
+# The dimension a comparison is made along ("safer than", "more efficient than"): the
+# answer says what makes it so ("the protection it offers over --force"), rarely the word.
+_COMPARATIVE = re.compile(r"\b(?:more |less )?([a-z]{3,}(?:er)?) than\b", re.IGNORECASE)
 _QUANTIFIER = re.compile(
     r"\b(" + "|".join(sorted(UNSPECIFIC)) + r") (ways|kinds|types|forms|sorts|methods|"
     r"options|approaches|things|places|cases)\b", re.IGNORECASE)
@@ -138,8 +141,8 @@ class QuestionAnalysis:
     # A comparison's two sides, each as the words that tell it from the other
     # ("graceful" and "normal" in "a graceful restart and a normal restart").
     sides: tuple[tuple[str, ...], ...] = field(default=())
-    # Words that only count what is asked ("different" in "the different ways to"): they
-    # weigh as little as the framing word they describe.
+    # Words that only count what is asked ("different" in "the different ways to") or name
+    # the dimension of a comparison ("safer than"): they weigh as little as framing words.
     quantifiers: tuple[str, ...] = field(default=())
     # What a list question asks to enumerate ("levels" in "Which levels can I set?").
     items: str = ""
@@ -394,7 +397,8 @@ def analyse(question: str) -> QuestionAnalysis:
         subject=tuple(w for w in subject_words(question) if w in content),
         scene=tuple(scene),
         sides=comparison_sides(question, focus) if kind == "comparison" else (),
-        quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)),
+        quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)) + tuple(
+            m.group(1).lower() for m in _COMPARATIVE.finditer(question)),
         items=_list_items(asked) if kind == "list" else "",
     )
 
