@@ -95,6 +95,19 @@ def _instructor_model(response_model: type[M]) -> type[M]:
     return wrapped
 
 
+def _as_jinja_literal(text: str) -> str:
+    """Template text that instructor's Jinja rendering turns back into ``text`` as written.
+
+    Given a validation ``context``, instructor renders every message as a Jinja template
+    with that context before sending it. A prompt carries source and model text, which is
+    data: ``{{ 7*6 }}`` in a page would reach the model as ``42``, a context variable's
+    name as its value, and a cut-off ``{% for %}`` would fail the step with a template
+    error. Every ``{`` (the only character that opens a Jinja tag) becomes an expression
+    that renders as ``{``.
+    """
+    return text.replace("{", "{{ '{' }}") if "{" in text else text
+
+
 def _usage(raw: Any) -> tuple[int, int]:
     meta = getattr(raw, "usage_metadata", None)
     if meta is not None:
@@ -386,13 +399,14 @@ class ModelClient:
         client = self._instructor()
         slots = model_slots(self.settings.model_concurrency)
         wrapped = _instructor_model(response_model)
+        sent = _as_jinja_literal(prompt) if validation_context else prompt
 
         def call() -> tuple[M, Any]:
             attempts.new_call()
             # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
             with slots:
                 return client.chat.completions.create_with_completion(
-                    model=model, messages=[{"role": "user", "content": prompt}],
+                    model=model, messages=[{"role": "user", "content": sent}],
                     response_model=wrapped, max_retries=retrying,
                     context=validation_context, hooks=hooks, temperature=temperature,
                     **limit,
