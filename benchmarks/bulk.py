@@ -152,24 +152,40 @@ def bound(m: Measured, n: int) -> float:
     return max(m.longest_critical_s, m.searches / rate, m.model_calls * MODEL_S / slots)
 
 
-def main(sizes: tuple[int, ...] = (1, 4, 100)) -> list[dict]:
-    """Each size through Dagster and through the plain loop, one after the other."""
+def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = None) -> list[dict]:
+    """Each size through Dagster and through the plain loop, one after the other.
+
+    ``trees`` (name -> a checkout of the project) measures each case once per checkout,
+    one right after the other (``PYTHONPATH`` picks the code), so that versions are
+    compared side by side on a machine whose load changes.
+    """
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             for kind in ("dagster", "plain"):
-                m = measure(kind, n, Path(tmp))
-                rows.append({"kind": kind, "topics": n, "wall_s": round(m.wall_s, 2),
-                             "bound_s": round(bound(m, n), 2),
-                             "wall_over_bound": round(m.wall_s / bound(m, n), 2),
-                             "cpu_s_per_topic": round(m.cpu_s / n, 2),
-                             "peak_mb": round(m.peak_mb), "searches": m.searches,
-                             "model_calls": m.model_calls})
-                print(json.dumps(rows[-1]), flush=True)
+                for name, tree in (trees or {"": ""}).items():
+                    if tree:
+                        os.environ["PYTHONPATH"] = str(Path(tree).resolve())
+                    m = measure(kind, n, Path(tmp) / (name or "."))
+                    rows.append({**({"tree": name} if name else {}), "kind": kind, "topics": n,
+                                 "wall_s": round(m.wall_s, 2),
+                                 "bound_s": round(bound(m, n), 2),
+                                 "wall_over_bound": round(m.wall_s / bound(m, n), 2),
+                                 "cpu_s_per_topic": round(m.cpu_s / n, 2),
+                                 "peak_mb": round(m.peak_mb), "searches": m.searches,
+                                 "model_calls": m.model_calls})
+                    print(json.dumps(rows[-1]), flush=True)
     return rows
 
 
 if __name__ == "__main__":
-    main(tuple(int(a) for a in sys.argv[1:]) or (1, 4, 100))
+    # python benchmarks/bulk.py [SIZE ...] [--trees NAME=DIR,NAME=DIR]
+    args = sys.argv[1:]
+    named = {}
+    if "--trees" in args:
+        at = args.index("--trees")
+        named = dict(pair.split("=", 1) for pair in args[at + 1].split(","))
+        del args[at:at + 2]
+    main(tuple(int(a) for a in args) or (1, 4, 100), named or None)

@@ -196,6 +196,37 @@ def test_invented_quote_is_never_stored(live_env, servers):
     assert report.citations == 0 and report.open_questions == 2
 
 
+def test_template_syntax_in_a_prompt_reaches_the_model_as_written(live_env, servers,
+                                                                    monkeypatch):
+    # instructor renders messages as Jinja templates when given a validation context.
+    from pydantic import BaseModel
+
+    from research_pipeline.live import models as live_models
+
+    class Echo(BaseModel):
+        text: str
+
+    _, gem = servers
+    seen: list[str] = []
+
+    def reply(request):
+        seen.append(fake_world._prompt(request))
+        return fake_world.gemini_function_call("Echo", {"text": "ok"})
+
+    gem.responder = reply
+    prompt = ("A page on Jinja: {% for item in items %} {{ item }} {# note #} {{ 7*6 }} "
+              "{{ markers }} {{- '{' }} {% raw %}")
+    monkeypatch.setattr(live_models, "render_prompt", lambda template, **context: prompt)
+    services = _services()
+    services.start("tides", "run-1", 1.0)
+    client = services.researcher.client  # type: ignore[attr-defined]
+    result = client.structured(step="write_answer", template="answer.j2", role="strong",
+                               response_model=Echo, context={},
+                               validation_context={"markers": [1]})
+    assert result.text == "ok"
+    assert seen == [prompt]
+
+
 def test_bad_key_is_not_retried_and_names_the_setting(live_env, servers):
     _, gem = servers
     gem.faults.append(error_reply(401, "API key not valid"))

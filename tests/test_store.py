@@ -151,6 +151,50 @@ def test_threads_share_the_open_file_in_a_session_and_release_it_after(tmp_path)
     assert opened.returncode == 0, opened.stderr
 
 
+def test_statements_written_at_once_in_a_session_commit_together_and_fail_alone(tmp_path):
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from research_pipeline.store.base import _lease_for
+
+    path = tmp_path / "db.duckdb"
+    store = Store(path)
+    insert = "INSERT INTO response_cache VALUES (?, 'p', '{}', now())"
+    lease = _lease_for(path)
+    with store.session():
+        store.write(insert, ["taken"])
+        store.cache_put("cached", "gemini", {"v": 1})
+        waiting = threading.Barrier(14)
+
+        def put(key: str) -> str | None:
+            waiting.wait()
+            if key == "cached":  # a key that exists, written with its ON CONFLICT form
+                store.cache_put(key, "gemini", {"v": 2})
+                return None
+            try:
+                store.write(insert, [key])
+            except duckdb.ConstraintException:
+                return key
+            return None
+
+        # While this thread holds the store, the thirteen writes queue up as one group; the
+        # one that breaks a key fails in its own caller, and the others are kept.
+        keys = [*(f"k{i}" for i in range(11)), "taken", "cached"]
+        with ThreadPoolExecutor(13) as pool:
+            with lease.mutex:
+                futures = [pool.submit(put, k) for k in keys]
+                waiting.wait()
+                while len(lease.pending) < 13:
+                    threading.Event().wait(0.01)
+            failed = [f.result(timeout=60) for f in futures]
+        assert not lease.pending and not lease.flushing
+    assert [f for f in failed if f] == ["taken"]
+    with store.reader() as con:
+        stored = {r[0] for r in con.execute("SELECT request_hash FROM response_cache").fetchall()}
+    assert stored == {"taken", "cached", *(f"k{i}" for i in range(11))}
+    assert store.cache_get("cached") == {"v": 2}
+
+
 def test_a_topics_budget_counts_only_its_own_calls_in_a_shared_run(tmp_path):
     store = Store(tmp_path / "db.duckdb")
     for topic, cost in (("a", 0.25), ("b", 0.5)):

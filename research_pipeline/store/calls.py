@@ -50,12 +50,12 @@ def _values(table: CallTable, topic_id: str, run_id: str | None, row: dict) -> l
     return [_clean(c, given.get(c, _DEFAULTS.get(c))) for c in _COLUMNS[table]]
 
 
-def _insert_sql(table: CallTable, source: str | None = None) -> str:
+def _insert_sql(table: CallTable, source: str | None = None, keep_first: bool = True) -> str:
     columns = ", ".join(_COLUMNS[table])
     rows = (f"SELECT {columns} FROM {source}" if source
             else f"VALUES ({', '.join('?' * len(_COLUMNS[table]))})")
-    return (f"INSERT INTO {table} ({columns}) {rows} "  # noqa: S608 - fixed names
-            "ON CONFLICT (call_id) DO NOTHING")
+    return (f"INSERT INTO {table} ({columns}) {rows}"  # noqa: S608 - fixed names
+            + (" ON CONFLICT (call_id) DO NOTHING" if keep_first else ""))
 
 
 def insert_call_rows(
@@ -90,8 +90,11 @@ class CallStore(StoreBase):
 
     def open_call(self, table: CallTable, topic_id: str, run_id: str | None, row: dict) -> None:
         """Write the row of a request about to be sent (status ``sent``)."""
-        # One statement, committed on its own (no BEGIN/COMMIT round trips).
-        self.write(_insert_sql(table), _values(table, topic_id, run_id, {"status": "sent", **row}))
+        # One statement, committed on its own (no BEGIN/COMMIT round trips); a row seen
+        # twice is kept once.
+        self.write(_insert_sql(table, keep_first=False),
+                   _values(table, topic_id, run_id, {"status": "sent", **row}),
+                   on_conflict=_insert_sql(table))
 
     def close_call(self, table: CallTable, call_id: str, fields: dict) -> None:
         """Complete a request's row with what its answer (or failure) said."""

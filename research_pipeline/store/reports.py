@@ -117,9 +117,11 @@ class ReportStore(StoreBase):
     def cache_put(self, request_hash: str, provider: str, response: Any) -> None:
         """Store (or replace) a provider response by request hash."""
         self.write(
-            "INSERT INTO response_cache VALUES (?, ?, ?, ?) ON CONFLICT (request_hash) "
-            "DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
+            "INSERT INTO response_cache VALUES (?, ?, ?, ?)",
             [request_hash, provider, to_json(response), utc_now()],
+            on_conflict="INSERT INTO response_cache VALUES (?, ?, ?, ?) ON CONFLICT "
+            "(request_hash) DO UPDATE SET response = excluded.response, "
+            "created_at = excluded.created_at",
         )
 
     def save_eval(self, eval_id: str, evalset: str, scores: list[dict]) -> None:
