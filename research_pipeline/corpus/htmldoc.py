@@ -279,9 +279,7 @@ class _Walker:
                 continue
             if tag == "pre":
                 self.flush()
-                code = code_text(node.text(deep=True, strip=False))
-                if code:
-                    self.blocks.append(Block("code", neutralize_markup(code)))
+                self.code_block(node)
                 continue
             if tag in ("ul", "ol"):
                 self.flush()

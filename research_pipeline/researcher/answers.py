@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
@@ -325,12 +325,10 @@ def quotable(text: str) -> bool:
     if re.search(r"<[A-Za-z/!?]", text):
         return False
     stripped = _URL_RE.sub("", text)
-    # Five words as the report contract counts them: whitespace-separated, with letters.
-    if sum(any(c.isalpha() for c in w) for w in stripped.split()) < MIN_QUOTE_WORDS:
-        return False
     # A table's rules ("=====") and cell bars are its layout, and code written inline in
     # prose ("{'jack': 4098}" in "Use a list of pairs within braces: ...") is part of a
-    # sentence: what is left must be prose.
+    # sentence: what is left must be prose, five words or more as the report contract
+    # counts them (whitespace-separated, with letters).
     prose = _TABLE_RULE.sub(" ", stripped).replace(" | ", " ")
     prose = _INLINE_CODE.sub(" ", prose)
     if sum(any(c.isalpha() for c in w) for w in prose.split()) < MIN_QUOTE_WORDS:
@@ -604,9 +602,10 @@ class AnswerJudge:
         crux = self.crux(analysis, weights)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
-        sides = ([" ".join(side) for side in analysis.sides] if not several
-                 and analysis.answer_type == "comparison" else [])
-        side_words = {w for side in sides for w in words(side)}
+        sides = (analysis.sides if not several and analysis.answer_type == "comparison"
+                 else ())
+        side_tokens = [words(" ".join(side)) for side in sides]
+        side_words = {w for tokens in side_tokens for w in tokens}
         items = analysis.items
         items_stem = stem(items) if items else ""
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
@@ -664,13 +663,16 @@ class AnswerJudge:
             passage_stems = frozenset().union(*(c.stems for c in cands))
             passage_cov, passage_rest = cover(match(passage_words, passage_stems, heading),
                                               total)
+            # A section whose heading names both sides ("Name-based vs. IP-based
+            # Virtual Hosts") is where the comparison is made; the first sentence of a
+            # section headed by one side describes that side.
+            sides_headed = [_side_in(side, source.section, heading.section_stems)
+                            for side in sides]
+            compares_here = bool(sides) and all(sides_headed)
+            side_here = compares_here or (any(focus_in_heading[:2]) if several
+                                          else any(sides_headed))
             # What the passage's headings say it is about: its section path counts fully,
             # its document title at a third.
-            # A section whose heading names both sides ("Name-based vs. IP-based
-            # Virtual Hosts") is where the comparison is made.
-            compares_here = bool(sides) and all(
-                all(_found(w, source.section) if "-" in w else stem(w) in heading.section_stems
-                    for w in side.split()) for side in sides)
             heading_share = sum(
                 weights[w] * (1.0 if (w in heading.section_words
                                       or stem(w) in heading.section_stems) else
@@ -701,12 +703,12 @@ class AnswerJudge:
                 side_named = False
                 if sides:
                     # The same for sides named in plain words ("bisque" and "glaze").
-                    hit_sides = [any(found.get(w) for w in words(side)) for side in sides]
+                    hit_sides = [any(found.get(w) for w in tokens) for tokens in side_tokens]
                     side_named = any(hit_sides)
                     if side_named:
-                        denominator -= sum(weights.get(w, 0.0) for side, hit in
-                                           zip(sides, hit_sides, strict=True) if not hit
-                                           for w in words(side) if not found.get(w))
+                        denominator -= sum(weights.get(w, 0.0) for tokens, hit in
+                                           zip(side_tokens, hit_sides, strict=True) if not hit
+                                           for w in tokens if not found.get(w))
                 own_cov, own_rest = cover(found, denominator)
                 coverage = max(own_cov, CONTEXT_SHARE * passage_cov
                                + (1 - CONTEXT_SHARE) * own_cov)
@@ -743,11 +745,6 @@ class AnswerJudge:
                     any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
                 # The first sentence of the name's own entry defines it; that of a side's
                 # own section describes that side.
-                side_here = compares_here or (any(focus_in_heading[:2]) if several else (
-                    bool(sides) and any(
-                        all(_found(w, source.section) if "-" in w
-                            else stem(w) in heading.section_stems for w in side.split())
-                        for side in sides)))
                 if place and (side_here or analysis.answer_type == "definition"
                               and analysis.focus and all(focus_in_heading)):
                     place *= 2
@@ -853,13 +850,20 @@ def names_focus(judgement: Judgement, focus: str) -> bool:
     return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
+def _side_in(side: Sequence[str], text: str, stems: Collection[str]) -> bool:
+    """A comparison's side named in a text.
+
+    A compound as written ("IP-based"), a word by its stem ("Gracefully" for "graceful").
+    """
+    return all(_found(w, text) if "-" in w else stem(w) in stems for w in side)
+
+
 def names_side(judgement: Judgement, side: tuple[str, ...], heading: bool = True) -> bool:
     """True when a judged span (or, with ``heading``, its section path) names a side."""
     cand = judgement.candidate
-    section = {stem(w) for w in words(cand.source.section)} if heading else set()
-    title = cand.source.section if heading else ""
-    return all(_found(w, cand.text) or _found(w, title) if "-" in w
-               else stem(w) in cand.stems or stem(w) in section for w in side)
+    section = cand.source.section
+    return _side_in(side, cand.text, cand.stems) or heading and _side_in(
+        side, section, {stem(w) for w in words(section)})
 
 
 def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
@@ -955,9 +959,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         if len(analysis.focus) >= 2 or not analysis.sides:
             named = sum(_focus_in(f, text) for f in analysis.focus)
         else:
-            stems = {stem(w) for w in words(text)}
-            named = sum(all(_found(w, text) if "-" in w else stem(w) in stems for w in side)
-                        for side in analysis.sides)
+            named = sum(_side_in(side, text, cand.stems) for side in analysis.sides)
         cues = _cues(_COMPARE_RE, text)
         if named >= 2:
             # Both named and set against each other; named together only ("the result

@@ -206,7 +206,7 @@ def focus_terms(question: str) -> list[str]:
     # function", "the fetch command") is a name too.
     found += [m.group(1) for m in _NAMED_CODE.finditer(question)
               if m.group(1).lower() not in STOPWORDS and m.group(1).lower() not in _FRAMING
-              and m.group(1).lower() not in VAGUE_NAMES
+              and m.group(1).lower() not in _VAGUE_NAMES
               and not (len(m.group(1)) > 5 and m.group(1).endswith(("ed", "ing")))]
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g)
@@ -257,8 +257,8 @@ _NAMED_CODE = re.compile(
     r"\bthe\s+([a-z_][a-z0-9_]{2,})\s+(?:decorator|function|method|builtin|module|package|"
     r"attribute|subcommand|command)\b")
 # Words that describe rather than name ("the main function", "the new command").
-VAGUE_NAMES = frozenset("main new old same other first last default built same whole "
-                        "following above below given current".split())
+_VAGUE_NAMES = frozenset("main new old same other first last default built whole following "
+                         "above below given current".split())
 _KEYWORD_NAME = re.compile(
     r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
     r"operator|expression|block)\b", re.IGNORECASE)
