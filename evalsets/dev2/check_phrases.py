@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+"""Check the dev2 evaluation set against this Python's own documentation.
+
+For every question in the topic files of this folder:
+  * answerable questions: every expected phrase must occur verbatim
+    (case-insensitive, whitespace-collapsed) in the prose of at least one of
+    the texts that answer it.  Texts are named either "topic:<label>" (a key of
+    pydoc_data.topics.topics) or a dotted object name whose inspect.getdoc()
+    is used.  "Prose" means the text with doctest lines (">>>", "...") and
+    grammar rules ("::=") removed.
+  * unanswerable questions: the key terms an answer would need are searched in
+    every topic text and in the docstrings of all importable standard-library
+    modules (with their submodules) and their public classes, functions and
+    methods; a hit counts only if the same text also contains the context
+    word(s), so e.g. "sha512" in hashlib does not count for the re cache.
+
+It also checks the structural rules of the set (front-matter keys, 2-4
+questions per topic, allowed types, every type used at least 3 times,
+exactly two unanswerable questions in two topics, expect lists aligned with
+questions, phrases 1-5 words long).
+
+Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
+(run it with the project's Python: the texts are those of that interpreter)
+Exit status is 0 when everything passes, 1 otherwise.
+"""
+import contextlib
+import importlib
+import inspect
+import io
+import os
+import pkgutil
+import re
+import sys
+import warnings
+from collections import Counter
+
+from pydoc_data.topics import topics as TOPICS
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TYPES = {"definition", "list", "procedure", "number", "comparison", "reason", "yesno"}
+ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
+
+# Where the answer to each question is written: topic file id -> one list of
+# text names per question (None for the unanswerable ones).
+SOURCES = {
+    "pass-and-continue": [
+        ["topic:pass"],
+        ["topic:continue"],
+        ["topic:continue"],
+    ],
+    "augmented-assignment": [
+        ["topic:augassign", "topic:assignment"],
+        ["topic:augassign", "topic:assignment"],
+    ],
+    "division-and-modulo": [
+        ["topic:binary"],
+        ["topic:binary"],
+    ],
+    "default-parameter-values": [
+        ["topic:function"],
+        ["topic:function"],
+        ["topic:function"],
+    ],
+    "sequence-pitfalls": [
+        ["topic:typesseq"],
+        ["topic:typesseq"],
+        None,
+    ],
+    "string-literal-prefixes": [
+        ["topic:strings"],
+        ["topic:strings"],
+        ["topic:strings"],
+    ],
+    "collections-counter": [
+        ["collections.Counter"],
+        ["collections.Counter.update"],
+        ["collections.Counter.most_common"],
+        None,
+    ],
+    "functools-partial-and-ordering": [
+        ["functools.partial"],
+        ["functools.total_ordering", "topic:customization"],
+    ],
+    "os-path-functions": [
+        ["os.path.join"],
+        ["os.path.exists"],
+    ],
+    "copying-objects-and-files": [
+        ["copy"],
+        ["copy"],
+        ["shutil.copy", "shutil.copy2"],
+    ],
+    "subprocess-run": [
+        ["subprocess.run"],
+        ["subprocess.run"],
+        ["subprocess.run"],
+    ],
+    "timeit-defaults": [
+        ["timeit.Timer.timeit"],
+        ["timeit.Timer.repeat"],
+    ],
+}
+
+# For the unanswerable questions: terms an answer would have to use, and the
+# context words that must appear in the same text for a hit to count.
+UNANSWERABLE_TERMS = {
+    ("sequence-pitfalls", 2): {
+        "terms": ["timsort", "tim sort", "merge sort", "mergesort", "merging runs",
+                  "natural runs", "galloping", "gallop", "insertion sort",
+                  "binary insertion", "quicksort", "sorting algorithm",
+                  "adaptive", "hybrid"],
+        "context": ["sort"],
+    },
+    ("collections-counter", 3): {
+        "terms": ["first encountered", "order first", "equal counts", "same count",
+                  "equal count", "tie-break", "tiebreak", "break ties", "ties are",
+                  "insertion order", "order of insertion", "arbitrary order"],
+        "context": ["most_common", "multiset", "collections.counter"],
+    },
+}
+
+
+def norm(text):
+    return " ".join(text.split()).lower()
+
+
+def prose(text):
+    kept = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith(">>>") or s.startswith("... ") or s == "..." or "::=" in s:
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def resolve(name):
+    if name.startswith("topic:"):
+        return TOPICS[name[len("topic:"):]]
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for attr in parts[i:]:
+            obj = getattr(obj, attr)
+        return inspect.getdoc(obj) or ""
+    raise LookupError(name)
+
+
+def split_front_matter(path):
+    text = open(path, encoding="utf-8").read()
+    m = re.match(r"^---\n(.*?)\n---\n(.*)$", text, re.S)
+    if not m:
+        raise ValueError(f"{path}: no YAML front matter")
+    return m.group(1), m.group(2)
+
+
+def parse_front_matter(fm):
+    """Parse the small YAML subset used here (PyYAML is used when present)."""
+    try:
+        import yaml
+        data = yaml.safe_load(fm)
+    except ImportError:
+        import ast
+        data, key = {}, None
+        for line in fm.splitlines():
+            code = re.sub(r"\s+#.*$", "", line) if '"' not in line.split("#")[-1] else line
+            if not code.strip():
+                continue
+            if re.match(r"^[a-z_]+:", code):
+                key, _, rest = code.partition(":")
+                rest = rest.strip()
+                data[key] = ast.literal_eval(rest) if rest else []
+            else:
+                item = code.strip()[1:].strip()
+                data[key].append(ast.literal_eval(item))
+    # question types from the "# type: X" comments
+    types = []
+    in_q = False
+    for line in fm.splitlines():
+        if re.match(r"^[a-z_]+:", line):
+            in_q = line.startswith("questions:")
+            continue
+        if in_q and line.strip().startswith("-"):
+            m = re.search(r"#\s*type:\s*([a-z]+)(\s*,\s*unanswerable)?\s*$", line)
+            types.append((m.group(1), bool(m.group(2))) if m else (None, False))
+    return data, types
+
+
+def build_corpus():
+    """Topic texts plus docstrings of importable stdlib modules and members."""
+    warnings.simplefilter("ignore")
+    corpus = {f"topic:{k}": v for k, v in TOPICS.items()}
+    skip_top = {"antigravity", "this", "idlelib", "tkinter", "turtle",
+                "turtledemo", "test", "__main__", "__phello__", "ensurepip"}
+    names = set()
+    for top in sorted(sys.stdlib_module_names):
+        if top in skip_top or top.startswith("_"):
+            continue
+        names.add(top)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                mod = importlib.import_module(top)
+        except BaseException:
+            continue
+        if hasattr(mod, "__path__"):
+            for info in pkgutil.walk_packages(mod.__path__, top + ".", onerror=lambda n: None):
+                last = info.name.rsplit(".", 1)[-1]
+                if last.startswith("_") or "test" in info.name.split("."):
+                    continue
+                names.add(info.name)
+    for name in sorted(names):
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                mod = importlib.import_module(name)
+        except BaseException:
+            continue
+        doc = inspect.getdoc(mod)
+        if doc:
+            corpus[name] = doc
+        for attr in dir(mod):
+            if attr.startswith("_"):
+                continue
+            try:
+                obj = getattr(mod, attr)
+            except Exception:
+                continue
+            if inspect.ismodule(obj) or not (inspect.isclass(obj) or callable(obj)):
+                continue
+            doc = inspect.getdoc(obj)
+            if doc:
+                corpus[f"{name}.{attr}"] = doc
+            if inspect.isclass(obj):
+                for meth in dir(obj):
+                    if meth.startswith("_"):
+                        continue
+                    try:
+                        m = getattr(obj, meth)
+                    except Exception:
+                        continue
+                    if callable(m):
+                        doc = inspect.getdoc(m)
+                        if doc:
+                            corpus[f"{name}.{attr}.{meth}"] = doc
+    return corpus
+
+
+def main():
+    skip_unans = "--skip-unanswerable" in sys.argv
+    ok = True
+    type_counts = Counter()
+    unanswerable = []
+    total = 0
+    files = sorted(f for f in os.listdir(HERE) if f.endswith(".md") and f != "README.md")
+    for fname in files:
+        tid = fname[:-3]
+        fm, body = split_front_matter(os.path.join(HERE, fname))
+        data, types = parse_front_matter(fm)
+        problems = []
+        if not re.fullmatch(r"[a-z0-9-]+", tid):
+            problems.append("bad id")
+        if set(data) - ALLOWED_KEYS:
+            problems.append(f"extra keys {set(data) - ALLOWED_KEYS}")
+        if not body.strip():
+            problems.append("empty body")
+        qs, ex = data.get("questions", []), data.get("expect", [])
+        if not 2 <= len(qs) <= 4:
+            problems.append(f"{len(qs)} questions")
+        if len(qs) != len(ex) or len(qs) != len(types):
+            problems.append("questions/expect/types not aligned")
+        if tid not in SOURCES or len(SOURCES[tid]) != len(qs):
+            problems.append("no source mapping for every question")
+        print(f"== {tid}: {data.get('title')}")
+        for p in problems:
+            print(f"   PROBLEM: {p}")
+            ok = False
+        for i, q in enumerate(qs):
+            total += 1
+            qtype, unans = types[i] if i < len(types) else (None, False)
+            if qtype not in TYPES:
+                print(f"   PROBLEM: question {i + 1} has no valid type")
+                ok = False
+            type_counts[qtype] += 1
+            phrases = ex[i] if i < len(ex) else None
+            srcs = SOURCES.get(tid, [None] * len(qs))[i]
+            print(f"  Q{i + 1} [{qtype}{', unanswerable' if unans else ''}] {q}")
+            if unans:
+                unanswerable.append((tid, i, q))
+                if phrases != [] or srcs is not None:
+                    print("     FAIL: unanswerable question must have expect [] and no source")
+                    ok = False
+                continue
+            if not phrases or not 1 <= len(phrases) <= 3:
+                print("     FAIL: expect must hold 1 to 3 phrases")
+                ok = False
+                continue
+            texts = {s: norm(prose(resolve(s))) for s in srcs}
+            for ph in phrases:
+                nph = norm(ph)
+                if not 1 <= len(nph.split()) <= 5:
+                    print(f"     FAIL: phrase {ph!r} is not 1-5 words")
+                    ok = False
+                if nph in norm(q):
+                    print(f"     FAIL: phrase {ph!r} is copied from the question")
+                    ok = False
+                where = [s for s, t in texts.items() if nph in t]
+                if where:
+                    print(f"     ok   {ph!r} found in {', '.join(where)}")
+                else:
+                    print(f"     FAIL {ph!r} not found in {', '.join(srcs)}")
+                    ok = False
+    print()
+    print(f"{len(files)} topics, {total} questions")
+    for t in sorted(TYPES):
+        flag = "" if type_counts[t] >= 3 else "   <-- fewer than 3"
+        if flag:
+            ok = False
+        print(f"  {t:11s} {type_counts[t]}{flag}")
+    if len(unanswerable) != 2 or len({u[0] for u in unanswerable}) != 2:
+        print("PROBLEM: need exactly two unanswerable questions in two topics")
+        ok = False
+
+    if not skip_unans:
+        print("\nUnanswerable questions: searching topics and stdlib docstrings ...")
+        corpus = build_corpus()
+        print(f"  searched {len(corpus)} texts "
+              f"({sum(k.startswith('topic:') for k in corpus)} topics)")
+        normed = {k: norm(v) for k, v in corpus.items()}
+        for tid, i, q in unanswerable:
+            spec = UNANSWERABLE_TERMS[(tid, i)]
+            print(f"  {tid} Q{i + 1}: {q}")
+            for term in spec["terms"]:
+                hits = [k for k, t in normed.items() if term in t]
+                relevant = [k for k in hits if any(c in normed[k] for c in spec["context"])]
+                other = len(hits) - len(relevant)
+                if relevant:
+                    print(f"     CHECK {term!r}: in texts that also mention "
+                          f"{spec['context']}: {', '.join(relevant)}"
+                          + (f" (+{other} unrelated)" if other else ""))
+                else:
+                    print(f"     absent {term!r}" + (f" (only in {other} unrelated texts)" if other else ""))
+        print("  (CHECK lines must be read by hand: they show every text where a term"
+              " co-occurs with the context; none of them may state the answer.)")
+    print("\nALL CHECKS PASSED" if ok else "\nSOME CHECKS FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
