@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 13
+BUILD_VERSION = 14
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -37,6 +37,10 @@ _SKIP = {
     "asyncore", "smtpd", "imp", "readline", "curses",
 }
 _MIN_DOC = 60
+# Modules documented and imported under another name: ``os.path`` is ``posixpath`` here,
+# and ``posixpath`` takes its common functions (``exists``, ``getsize``) from
+# ``genericpath``.
+_PUBLIC_NAMES = {"posixpath": "os.path", "genericpath": "os.path"}
 # A function's docstring may be one short sentence and still answer questions about it
 # ("Transform list into a heap, in-place, in O(len(heap)) time.").
 _MIN_MEMBER_DOC = 30
@@ -115,10 +119,13 @@ def _module_records(name: str) -> Iterator[dict]:
     import importlib
 
     module = importlib.import_module(name)
+    # Cited by the name people import it as: posixpath.join is os.path.join.
+    public = _PUBLIC_NAMES.get(name, name)
     doc = inspect.getdoc(module)
-    if doc and len(doc) >= _MIN_DOC:
-        yield {"doc_id": f"module/{name}", "title": f"{name} module",
-               "url": _doc_url(name), "text": doc}
+    # genericpath's own docstring says "Do not use directly": its page is os.path's.
+    if doc and len(doc) >= _MIN_DOC and name != "genericpath":
+        yield {"doc_id": f"module/{name}", "title": f"{public} module",
+               "url": _doc_url(public), "text": doc}
     for attr, obj in sorted(vars(module).items()):
         # Functions implemented in C live in a private twin (heapq.heappush in _heapq).
         if attr.startswith("_") or getattr(obj, "__module__", None) not in (name, f"_{name}"):
@@ -135,8 +142,8 @@ def _module_records(name: str) -> Iterator[dict]:
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
         if not member_doc or len(member_doc) < _MIN_MEMBER_DOC:
             continue
-        yield {"doc_id": f"module/{name}/{attr}", "title": f"{name}.{attr}",
-               "url": _doc_url(name, attr), "text": member_doc}
+        yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
+               "url": _doc_url(public, attr), "text": member_doc}
         if inspect.isclass(obj):
             for meth_name, meth in sorted(vars(obj).items()):
                 if meth_name.startswith("_"):
@@ -148,8 +155,8 @@ def _module_records(name: str) -> Iterator[dict]:
                 if not meth_doc or len(meth_doc) < _MIN_MEMBER_DOC:
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
-                       "title": f"{name}.{attr}.{meth_name}",
-                       "url": _doc_url(name, f"{attr}.{meth_name}"), "text": meth_doc}
+                       "title": f"{public}.{attr}.{meth_name}",
+                       "url": _doc_url(public, f"{attr}.{meth_name}"), "text": meth_doc}
 
 
 def _dump(out_path: Path) -> None:

@@ -97,6 +97,9 @@ _FRAMING = QUESTION_WORDS | frozenset(
     i me my you your one take takes want wants like""".split())
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
+# Words that ask for a comparison; the answer sets the sides apart without them.
+_COMPARISON_FRAMING = frozenset(
+    "different differ differs differently compare compared comparison versus vs".split())
 # Quantities of what is asked ("the different ways", "multiple values"): they weigh as
 # what they describe, but are never what a question hinges on.
 UNSPECIFIC = frozenset("different differing multiple many possible".split())
@@ -378,11 +381,18 @@ def analyse(question: str) -> QuestionAnalysis:
     # content even though it is also a common word.
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
         g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()}
+    # Such a keyword is what the question is about, a name like any other ("the continue
+    # statement"), unless it is also a word every sentence has ("the for loop", "in").
+    named = {w for f in focus for w in words(f)}
+    focus = focus + [w for w in dict.fromkeys(words(asked)) if w in keywords
+                     and w not in STOPWORDS and w not in named and len(w) > 2]
     focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
     # "default" frames a question about a value ("What is the default value of X?") but
     # is what another one is about ("Does next() raise ... when I pass a default?").
     framing = _FRAMING if kind == "number" else _FRAMING - _VALUE_FRAMING
+    if kind == "comparison":
+        framing = framing | _COMPARISON_FRAMING  # "How is X different from Y?"
     # A framing word inside a compound is content: "name" in "name-based".
     compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", question) for w in words(tok)}
     content = [w for w in words(question)
