@@ -237,7 +237,7 @@ _PROCESS_RE = re.compile(
 _LOCATION_Q = re.compile(r"^\s*where (does|do|is|are|will|should|can)\b", re.IGNORECASE)
 _LOCATION_RE = re.compile(
     r"\b(right|left|before|after|between|end|beginning|start|front|back|top|bottom|"
-    r"position|index|inside|outside|within|next to|in place of|at the|into)\b",
+    r"position|index|inside|outside|within|nested|next to|in place of|at the|into)\b",
     re.IGNORECASE)
 
 
@@ -620,7 +620,7 @@ class AnswerJudge:
         out: list[Judgement] = []
 
         def match(span_words: frozenset[str], span_stems: frozenset[str],
-                  heading: _Heading) -> dict[str, float]:
+                  heading: _Heading, in_title: float = IN_TITLE) -> dict[str, float]:
             found: dict[str, float] = {}
             for word in weights:
                 s = stem(word)
@@ -638,7 +638,7 @@ class AnswerJudge:
                 elif _variant(s, span_stems):
                     m = VARIANT
                 elif word in heading.title_words or s in heading.title_stems:
-                    m = EXACT if word in named_words else IN_TITLE
+                    m = EXACT if word in named_words else in_title
                 else:
                     m = 0.0
                 found[word] = m
@@ -654,6 +654,10 @@ class AnswerJudge:
             source = ev.source
             heading = _Heading.of(source)
             focus_in_heading = [_focus_in(f, heading.text) for f in analysis.focus]
+            # A page titled by what the question names ("The "continue" statement") is
+            # about it all through: its title's words count as a section heading's.
+            in_title = IN_SECTION if any(_focus_in(f, source.title) for f in analysis.focus
+                                         ) else IN_TITLE
             cands = self.candidates(source)
             if not cands:
                 continue
@@ -661,8 +665,8 @@ class AnswerJudge:
             # question's words that the sentences around it (or its headings) carry.
             passage_words = frozenset().union(*(c.words for c in cands))
             passage_stems = frozenset().union(*(c.stems for c in cands))
-            passage_cov, passage_rest = cover(match(passage_words, passage_stems, heading),
-                                              total)
+            passage_cov, passage_rest = cover(
+                match(passage_words, passage_stems, heading, in_title), total)
             # A section whose heading names both sides ("Name-based vs. IP-based
             # Virtual Hosts") is where the comparison is made; the first sentence of a
             # section headed by one side describes that side.
@@ -682,7 +686,7 @@ class AnswerJudge:
             unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text
-                found = match(cand.words, cand.stems, heading)
+                found = match(cand.words, cand.stems, heading, in_title)
                 if not any(found.values()):
                     continue
                 if not quotable(text) and cand.kind not in ("list", "table"):
@@ -733,7 +737,7 @@ class AnswerJudge:
                     got = unit_cover.get(id(unit))
                     if got is None:
                         got = unit_cover[id(unit)] = cover(
-                            match(unit[0], unit[1], heading), total)[0]
+                            match(unit[0], unit[1], heading, in_title), total)[0]
                     tight = max(tight, got)
                 shape = _fits(analysis, cand, text)
                 if compares_here and side_named:
