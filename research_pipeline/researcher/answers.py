@@ -49,6 +49,22 @@ MAX_CANDIDATE_CHARS = 700
 # variant ("slow"/"slowly"), in the passage's heading path, in its document title.
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
+# Words documentation uses for what questions say in other words ("does the finally
+# clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
+# in a span matches like a stemmed form. Irregular forms are listed with their verb.
+_SYNONYM_GROUPS = (
+    "run ran execute", "appear occur", "allowed permitted", "create construct",
+    "write written wrote construct", "delete remove", "start begin began begun",
+    "stop terminate halt", "show display", "change modify alter", "keep kept retain "
+    "preserve", "argument parameter", "body suite", "website site", "big large",
+    "catch caught handle", "find found locate", "need require", "throw thrown raise",
+    "choose chose chosen select pick", "decide determine",
+)
+_SYNONYMS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYM_GROUPS:
+    for _word in _group.split():
+        _SYNONYMS[stem(_word)] = _SYNONYMS.get(stem(_word), frozenset()) | frozenset(
+            stem(w) for w in _group.split() if stem(w) != stem(_word))
 SUBJECT_WEIGHT = 1.5
 # Words too general to hinge on ("inside", "first") and the verbs a question is worded
 # with ("hold", "set", "wait") count this much.
@@ -629,8 +645,9 @@ class AnswerJudge:
                 elif word in negated and any(
                         _inflections(alt) & span_words for alt in negated[word]):
                     m = EXACT
-                elif s in span_stems or agent.get(word, "") in span_stems:
-                    m = STEMMED  # "handler" is what "handled" it
+                elif s in span_stems or agent.get(word, "") in span_stems or (
+                        _SYNONYMS.get(s, frozenset()) & span_stems):
+                    m = STEMMED  # "handler" is what "handled" it; "run" is "executed"
                 elif word in heading.section_words or s in heading.section_stems:
                     # A name the question asks about, heading the passage: the passage is
                     # its own documentation.
