@@ -89,6 +89,9 @@ CONTEXT_SHARE = 0.4
 # How much it counts that one sentence (or item) of a span carries the question's words
 # together rather than spread over the span.
 TIGHT_WEIGHT = 0.3
+# The share of a "what happens" question that a sentence's opening "when/if" clause must
+# carry to state the question's case.
+CASE_SHARE = 0.8
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
@@ -235,6 +238,14 @@ _CODE_NAME = re.compile(
     r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
     r"[A-Z][a-z]+[A-Z]\w*)")
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
+# A sentence that states a case and then what follows: "When an exception is not handled
+# at all, the interpreter terminates ...", "A class that overrides __eq__() and does not
+# define __hash__() will have ...".
+_CONDITION = re.compile(
+    r"^\W*(?:(?:when|if|once|whenever)\b(?P<case>[^,;:]{3,200}?),\s*\w|(?:an?|any|every)\s+"
+    r"\w+(?:\s+\w+)?\s+(?:that|which|whose|with|without)\b(?P<subject>[^,;:]{3,200}?)\s+"
+    r"(?:will|is|are|has|have|gets?|becomes?|must|raises?)\b)",
+    re.IGNORECASE)
 _CONSEQUENCE_RE = re.compile(
     r"\b(is raised|raises?|re-raised|terminat\w*|propagat\w*|is lost|discard\w*|ignored|"
     r"is called|are called|is executed|is returned|returns?|stops?|abort\w*|fails?|"
@@ -274,6 +285,9 @@ class _Heading:
         return cls(f"{source.title} {source.section}", title,
                    frozenset(stem(w) for w in title), section,
                    frozenset(stem(w) for w in section))
+
+
+_NO_HEADING = _Heading("", frozenset(), frozenset(), frozenset(), frozenset())
 
 
 @dataclass
@@ -629,6 +643,7 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        consequence = bool(_CONSEQUENCE_Q.search(analysis.text))
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -786,6 +801,10 @@ class AnswerJudge:
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
                 if cand.kind in ("sentences", "term") and dangles(cand):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
+                if consequence and cand.kind == "sentences" and _states_case(
+                        text, lambda case: cover(match(case[0], case[1], _NO_HEADING),
+                                                 total)[0]):
+                    shaped += 0.2  # the question's case in its own clause, then what follows
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
@@ -1006,6 +1025,21 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         # "How does X choose/find/resolve ...": the answer describes a search or an order.
         return _cues(_PROCESS_RE, text)
     return 1.0
+
+
+def _states_case(text: str,
+                 share: Callable[[tuple[frozenset[str], frozenset[str]]], float]) -> bool:
+    """A sentence of the span opens with the question's case ("When X is not handled,").
+
+    ``share`` gives the part of the question a clause's words and stems carry.
+    """
+    for start, end in sentence_spans(text):
+        m = _CONDITION.match(text[start:end])
+        if m:
+            case = words(m.group("case") or m.group("subject"))
+            if share((frozenset(case), frozenset(stem(w) for w in case))) >= CASE_SHARE:
+                return True
+    return False
 
 
 def _cues(pattern: re.Pattern[str], text: str) -> float:
