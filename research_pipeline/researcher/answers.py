@@ -39,6 +39,7 @@ from research_pipeline.researcher.questions import (
     VAGUE,
     VERBS,
     QuestionAnalysis,
+    asked_sentence,
 )
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
 
@@ -89,6 +90,9 @@ CONTEXT_SHARE = 0.4
 # How much it counts that one sentence (or item) of a span carries the question's words
 # together rather than spread over the span.
 TIGHT_WEIGHT = 0.3
+# The share of a yes/no question that one sentence must carry to state its answer
+# without a verdict word ("that finally clause is executed").
+YESNO_STATED = 0.7
 # The share of a "what happens" question that a sentence's opening "when/if" clause must
 # carry to state the question's case.
 CASE_SHARE = 0.8
@@ -176,8 +180,10 @@ _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
     r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
 _COUNT_RE = re.compile(
-    r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited)\b",
+    r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited|all|"
+    r"none|every)\b",
     re.IGNORECASE)
+_QUANTITY_WORDS = frozenset({"all", "every", "none"})
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
@@ -643,7 +649,10 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
-        consequence = bool(_CONSEQUENCE_Q.search(analysis.text))
+        # The case a question sets ("what happens to an exception that no handler catches",
+        # "If continue runs inside a try block ..., does ..."): its words and their weight.
+        case_words = _case_words(analysis, weights)
+        case_total = sum(weights[w] for w in case_words) or 1.0
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -772,6 +781,8 @@ class AnswerJudge:
                             match(unit[0], unit[1], heading, in_title), total)[0]
                     tight = max(tight, got)
                 shape = _fits(analysis, cand, text)
+                if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
+                    shape = 1 / 3  # one sentence says what the question asks: it answers it
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
                 fit = shape > 0
@@ -801,9 +812,11 @@ class AnswerJudge:
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
                 if cand.kind in ("sentences", "term") and dangles(cand):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
-                if consequence and cand.kind == "sentences" and _states_case(
-                        text, lambda case: cover(match(case[0], case[1], _NO_HEADING),
-                                                 total)[0]):
+                if case_words and cand.kind == "sentences" and _states_case(
+                        text, lambda case: sum(
+                            m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
+                                                             ).items() if w in case_words
+                        ) / case_total):
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
@@ -940,11 +953,12 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         question = question.replace(focus.lower(), " ")
     if "default" in question and not _DEFAULT_RE.search(plain):
         return False
+    counting = bool(re.search(r"\bhow (many|often)\b", question))
     if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
-    elif re.search(r"\bhow (many|often)\b", question):
+    elif counting:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}", re.IGNORECASE)
     else:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_VALUE_RE.pattern}", re.IGNORECASE)
@@ -967,7 +981,10 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     starts = [a for a, _ in token_spans]
     for m in value.finditer(plain):
         i = max(0, bisect_right(starts, m.start()) - 1)
-        if any(abs(i - j) <= NEAR_WORDS for j in near):
+        # "all", "every", "none" count only what they stand right next to ("list all
+        # element counts"), not "match ... to all of a string".
+        reach = 1 if counting and m.group(0).lower() in _QUANTITY_WORDS else NEAR_WORDS
+        if any(abs(i - j) <= reach for j in near):
             return True
     return bool(value.search(plain)) and not asked
 
@@ -1025,6 +1042,24 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         # "How does X choose/find/resolve ...": the answer describes a search or an order.
         return _cues(_PROCESS_RE, text)
     return 1.0
+
+
+_CASE_Q = re.compile(r"^\W*(?:if|when|once|whenever)\b([^,]{3,200}),", re.IGNORECASE)
+
+
+def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[str]:
+    """The words of the case a question sets, if it sets one.
+
+    All of a "what happens" question; the opening clause of one that starts with one
+    ("If continue runs inside a try block that has a finally clause, does ...?").
+    """
+    if _CONSEQUENCE_Q.search(analysis.text):
+        return set(weights)
+    m = _CASE_Q.match(asked_sentence(analysis.text))
+    if not m:
+        return set()
+    said = set(words(m.group(1)))
+    return {w for w in weights if w in said}
 
 
 def _states_case(text: str,
