@@ -60,11 +60,20 @@ def terms(text: str, drop: frozenset[str] = STOPWORDS) -> list[str]:
     return [stem(w) for w in words(text) if w not in drop and len(w) > 1]
 
 
+# Question words that are nouns too: "List the options" asks, "a list used as" names.
+IMPERATIVES = frozenset({"list", "name"})
+
+
+def asks_with(word: str, position: int) -> bool:
+    """Whether a question's word (at a word position) only says what is asked."""
+    return word in QUESTION_WORDS and (word not in IMPERATIVES or position == 0)
+
+
 def question_words(text: str) -> dict[str, str]:
     """Stem -> first surface word, for the content words of a question, in order."""
     seen: dict[str, str] = {}
-    for w in words(text):
-        if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 2:
+    for i, w in enumerate(words(text)):
+        if w in STOPWORDS or asks_with(w, i) or len(w) < 2:
             continue
         seen.setdefault(stem(w), w)
     return seen

@@ -52,20 +52,30 @@ EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
 # Words documentation uses for what questions say in other words ("does the finally
 # clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
-# in a span matches like a stemmed form. Irregular forms are listed with their verb.
+# in a span matches like a stemmed form. Irregular forms are listed with their verb, last
+# (a follow-up query asks for a missing word's first synonym).
 _SYNONYM_GROUPS = (
-    "run ran execute", "appear occur", "allowed permitted", "create construct",
-    "write written wrote construct", "delete remove", "start begin began begun",
-    "stop terminate halt", "show display", "change modify alter", "keep kept retain "
-    "preserve", "argument parameter", "body suite", "website site", "big large",
-    "catch caught handle", "find found locate", "need require", "throw thrown raise",
-    "choose chose chosen select pick", "decide determine",
+    "run execute ran", "appear occur", "allowed permitted", "create construct",
+    "write construct written wrote", "delete remove", "start begin began begun",
+    "stop terminate halt", "show display", "change modify alter", "keep retain preserve "
+    "kept", "argument parameter", "body suite", "website site", "big large",
+    "catch handle caught", "find locate found", "need require", "throw raise thrown",
+    "choose select pick chose chosen", "decide determine",
 )
 _SYNONYMS: dict[str, frozenset[str]] = {}
+_SYNONYM_WORDS: dict[str, tuple[str, ...]] = {}
 for _group in _SYNONYM_GROUPS:
     for _word in _group.split():
         _SYNONYMS[stem(_word)] = _SYNONYMS.get(stem(_word), frozenset()) | frozenset(
             stem(w) for w in _group.split() if stem(w) != stem(_word))
+        _SYNONYM_WORDS[stem(_word)] = tuple(dict.fromkeys(
+            _SYNONYM_WORDS.get(stem(_word), ()) + tuple(
+                w for w in _group.split() if stem(w) != stem(_word))))
+
+
+def synonyms(word: str) -> tuple[str, ...]:
+    """Other words documentation uses for a question's word ("parameter" for "argument")."""
+    return _SYNONYM_WORDS.get(stem(word.lower()), ())
 SUBJECT_WEIGHT = 1.5
 # Words too general to hinge on ("inside", "first") and the verbs a question is worded
 # with ("hold", "set", "wait") count this much.
@@ -652,6 +662,8 @@ class AnswerJudge:
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
+        scene_words = {w for f in analysis.scene for w in words(f) if w in weights} - {
+            w for f in analysis.focus if f not in analysis.scene for w in words(f)}
         case_total = sum(weights[w] for w in case_words) or 1.0
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
@@ -735,7 +747,9 @@ class AnswerJudge:
                 before = source.text[:cand.end]
                 focus_hits = [h or _focus_in(f, before, heading.text)
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
-                denominator = total
+                # A name that only sets the scene ("Why do I get a TypeError ...") counts
+                # where a span says it and is not missing where it does not.
+                denominator = total - sum(weights[w] for w in scene_words if not found.get(w))
                 if several:
                     # One side of a comparison per span: the other side's name is not
                     # missing from it (another span carries that side).

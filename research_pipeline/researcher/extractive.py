@@ -44,6 +44,7 @@ from research_pipeline.researcher.answers import (
     dangles,
     dangling,
     quotable,
+    synonyms,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.gaps import decide, track_gaps
@@ -252,7 +253,10 @@ class ExtractiveResearcher:
                 counts.items(), key=lambda kv: -(math.log1p(kv[1]) * weights[kv[0]]))]
             found = set(best.matched) if best else set()
             missing = [w for w in own if w.lower() not in found]
-            candidates = [
+            # What the sources may call the missing words instead ("parameter").
+            other_words = [alt for w in missing for alt in synonyms(w)[:1]]
+            candidates = ([list(qa.focus) + missing + other_words + expansion[:1]]
+                          if other_words else []) + [
                 list(qa.focus) + missing + expansion[:2],
                 own + expansion[:1],
                 missing + expansion[2:4],

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from research_pipeline.text import QUESTION_WORDS, STOPWORDS, stem, words
+from research_pipeline.text import IMPERATIVES, QUESTION_WORDS, STOPWORDS, asks_with, stem, words
 
 AnswerType = Literal[
     "definition", "list", "procedure", "number", "comparison", "reason", "yesno", "explanation"
@@ -395,9 +395,11 @@ def analyse(question: str) -> QuestionAnalysis:
         framing = framing | _COMPARISON_FRAMING  # "How is X different from Y?"
     # A framing word inside a compound is content: "name" in "name-based".
     compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", question) for w in words(tok)}
+    # "list" and "name" frame only an imperative ("List the ..."); "a list" is content.
+    nouns = {w for i, w in enumerate(words(asked)) if w in IMPERATIVES and not asks_with(w, i)}
     content = [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
-                                        and (w not in framing or w in compounds))]
+                                        and (w not in framing or w in compounds or w in nouns))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
