@@ -296,11 +296,24 @@ class _Heading:
 
     @classmethod
     def of(cls, source: Source) -> _Heading:
-        title = frozenset(words(source.title))
-        section = frozenset(words(source.section))
+        title = _heading_words(source.title)
+        section = _heading_words(source.section)
         return cls(f"{source.title} {source.section}", title,
                    frozenset(stem(w) for w in title), section,
                    frozenset(stem(w) for w in section))
+
+
+def _heading_words(heading: str) -> frozenset[str]:
+    """A heading's words, less those it only writes marked as another name.
+
+    ""except*" clause" is about ``except*``, not the ``except`` a question asks about.
+    """
+    found = words(heading)
+    marked = {w.lower() for w in re.findall(r"(\w+)[*+](?![\w*+])", heading)}
+    if not marked:
+        return frozenset(found)
+    plain = words(re.sub(r"\w+[*+](?![\w*+])", " ", heading))
+    return frozenset(w for w in found if w not in marked or w in plain)
 
 
 _NO_HEADING = _Heading("", frozenset(), frozenset(), frozenset(), frozenset())
