@@ -365,3 +365,73 @@ def test_a_section_headed_by_both_sides_gives_a_sentence_for_each():
     facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
     direct = " ".join(f.text for f in facts if f.role == "answer")
     assert "keeps the damper open" in direct and "starves the flames" in direct
+
+
+def test_keywords_named_as_such_are_the_focus_and_comparison_words_only_frame():
+    assert analyse("Where is a continue statement allowed to appear?").focus == ("continue",)
+    assert analyse("How many times does a for loop run its body?").focus == ()
+    assert "different" not in analyse("How is Counter.update different from dict.update?"
+                                      ).content
+    assert "list" in analyse("Why does a list used as a default keep its items?").content
+    assert "list" not in analyse("List the firing modes of the kiln.").content
+
+
+GLAZE = """<html><body><h1>Glazing manual</h1>
+<h2 id="handlers">Fault handlers</h2>
+<p>Fault handlers are set with the Handler directive. A handler catches the faults
+of the classes it names, and the firing then continues.</p>
+<p>When a fault is not handled at all, the controller stops the firing and sounds
+the alarm.</p>
+<h2 id="cleanup">Cleanup hooks</h2>
+<p>A cleanup hook can run any script, and runs with the rights of the kiln's owner.</p>
+<p>When a firing is aborted by the operator, each cleanup hook is executed before the
+controller stops.</p>
+</body></html>"""
+
+
+def _glaze(question: str):
+    evidence = [Evidence(Source(source_id=f"g{n}", url=f"https://glaze.example/#{p.anchor}",
+                                title="Glazing manual", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 10.0 - n, 1)
+                for n, p in enumerate(passages(parse_html(GLAZE).blocks))]
+    plan = ResearchPlan(topic_id="g", title="Glazes", questions=[{"id": 1, "text": question}],
+                        queries=[])
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
+
+
+def test_what_happens_is_answered_by_the_sentence_that_states_the_case():
+    status, facts = _glaze("What happens to a fault that no handler catches?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("When a fault is not handled at all")
+
+
+def test_a_synonym_says_what_the_question_asks():
+    # "run" is "executed": the sentence answers the yes/no question without a verdict word.
+    status, facts = _glaze("If the operator aborts a firing, does each cleanup hook still run?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("When a firing is aborted by the operator")
+
+
+def test_a_heading_does_not_name_a_word_it_only_writes_marked():
+    from research_pipeline.researcher.answers import _heading_words
+    assert "except" not in _heading_words('The "try" statement › "except*" clause')
+    assert "except" in _heading_words('The "try" statement › "except" and "except*"')
+
+
+def test_all_counts_only_what_it_stands_next_to():
+    from research_pipeline.researcher.answers import _number_fits
+    asked = analyse("How many elements does most_common return without an argument?")
+    assert _number_fits(asked, "If n is None, then list all element counts.")
+    cache = analyse("How many compiled expressions does the regex module keep in its cache?")
+    assert not _number_fits(cache, "The module matches a compiled expression to all of a "
+                                   "string and keeps the cache small.")
+
+
+def test_os_path_functions_are_cited_as_os_path():
+    from research_pipeline.corpus.pydocs import _module_records
+    titles = {r["title"]: r["url"] for name in ("posixpath", "genericpath")
+              for r in _module_records(name)}
+    assert titles["os.path.join"].endswith("/library/os.path.html#os.path.join")
+    assert "os.path.exists" in titles and "genericpath module" not in titles

@@ -843,7 +843,7 @@ class AnswerJudge:
                         text, lambda case: sum(
                             m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
                                                              ).items() if w in case_words
-                        ) / case_total):
+                        ) / case_total, asks_negated):
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
@@ -1090,15 +1090,20 @@ def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[st
 
 
 def _states_case(text: str,
-                 share: Callable[[tuple[frozenset[str], frozenset[str]]], float]) -> bool:
+                 share: Callable[[tuple[frozenset[str], frozenset[str]]], float],
+                 negated: bool = False) -> bool:
     """A sentence of the span opens with the question's case ("When X is not handled,").
 
-    ``share`` gives the part of the question a clause's words and stems carry.
+    ``share`` gives the part of the question a clause's words and stems carry; a case
+    asked in the negative ("that no handler catches") is stated in the negative.
     """
     for start, end in sentence_spans(text):
         m = _CONDITION.match(text[start:end])
         if m:
-            case = words(m.group("case") or m.group("subject"))
+            said = m.group("case") or m.group("subject")
+            if negated and not _NEGATION.search(said):
+                continue
+            case = words(said)
             if share((frozenset(case), frozenset(stem(w) for w in case))) >= CASE_SHARE:
                 return True
     return False
