@@ -435,3 +435,10 @@ def test_os_path_functions_are_cited_as_os_path():
               for r in _module_records(name)}
     assert titles["os.path.join"].endswith("/library/os.path.html#os.path.join")
     assert "os.path.exists" in titles and "genericpath module" not in titles
+
+
+def test_a_written_expression_is_an_example_named_by_its_operator():
+    analysis = analyse("What is the difference between x += 1 and x = x + 1?")
+    assert analysis.focus == ("x += 1", "x = x + 1") and analysis.scene == analysis.focus
+    assert analysis.content[:2] == ("augmented", "assignment")
+    assert "division" in analyse("Why does 7 / 2 give 3.5 instead of 3?").content

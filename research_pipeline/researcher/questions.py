@@ -360,6 +360,43 @@ def _compound(word: str, side: str) -> tuple[str, ...]:
     return (word,)
 
 
+# An expression written out in a question ("x += 1", "7 / 2"): documentation names its
+# operators in words ("augmented assignment", "division") more often than it repeats the
+# example, so the operators' names are what the question is about.
+_OPERATOR_NAMES = {
+    "+=": "augmented assignment", "-=": "augmented assignment", "*=": "augmented assignment",
+    "/=": "augmented assignment", "//=": "augmented assignment",
+    "%=": "augmented assignment", "**=": "augmented assignment", "|=": "augmented assignment",
+    "&=": "augmented assignment", "^=": "augmented assignment", "@=": "augmented assignment",
+    "<<=": "augmented assignment", ">>=": "augmented assignment",
+    ":=": "assignment expression",
+    "==": "comparison", "!=": "comparison", "<=": "comparison", ">=": "comparison",
+    "<": "comparison", ">": "comparison",
+    "//": "floor division", "**": "power", "<<": "shifting", ">>": "shifting",
+    "=": "assignment", "/": "division", "%": "modulo", "@": "matrix multiplication",
+    "&": "bitwise", "|": "bitwise", "^": "bitwise", "+": "addition", "-": "subtraction",
+    "*": "multiplication",
+}
+_OPERATOR = "|".join(re.escape(op) for op in sorted(_OPERATOR_NAMES, key=len, reverse=True))
+_OPERAND = r"(?:[A-Za-z_]\w{0,7}|\d+(?:\.\d+)?|\[\[?\]?\])"
+_WRITTEN_EXPRESSION = re.compile(
+    rf"(?<![\w.])({_OPERAND}\s+(?:{_OPERATOR})\s+{_OPERAND}(?:\s+(?:{_OPERATOR})\s+"
+    rf"{_OPERAND})*)(?![\w.])")
+
+
+def operator_names(question: str) -> list[str]:
+    """The names of the expressions a question writes out, by their first operator.
+
+    "x = x + 1" is an assignment, whatever it assigns.
+    """
+    names: list[str] = []
+    for m in _WRITTEN_EXPRESSION.finditer(question):
+        first = re.search(rf"\s({_OPERATOR})\s", m.group(1))
+        if first:
+            names.append(_OPERATOR_NAMES[first.group(1)])
+    return list(dict.fromkeys(names))
+
+
 def analyse(question: str) -> QuestionAnalysis:
     """Focus, answer type and content words of one question.
 
@@ -397,7 +434,13 @@ def analyse(question: str) -> QuestionAnalysis:
     compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", question) for w in words(tok)}
     # "list" and "name" frame only an imperative ("List the ..."); "a list" is content.
     nouns = {w for i, w in enumerate(words(asked)) if w in IMPERATIVES and not asks_with(w, i)}
-    content = [w for w in words(question)
+    # Written expressions are examples: said as written they count, but the answer may
+    # name their operators instead.
+    expressions = [m.group(1) for m in _WRITTEN_EXPRESSION.finditer(asked)]
+    scene += [e for e in expressions if e not in focus]
+    focus = focus + [e for e in expressions if e not in focus]
+    spoken = [w for name in operator_names(asked) for w in name.split()]
+    content = spoken + [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                                         and (w not in framing or w in compounds or w in nouns))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
