@@ -442,3 +442,10 @@ def test_a_written_expression_is_an_example_named_by_its_operator():
     assert analysis.focus == ("x += 1", "x = x + 1") and analysis.scene == analysis.focus
     assert analysis.content[:2] == ("augmented", "assignment")
     assert "division" in analyse("Why does 7 / 2 give 3.5 instead of 3?").content
+
+
+def test_a_dotted_name_is_not_named_by_its_members():
+    from research_pipeline.researcher.answers import _focus_in
+    assert not _focus_in("collections.Counter", "collections.Counter.update")
+    assert _focus_in("collections.Counter", "Use collections.Counter.")
+    assert _focus_in("sys.modules", "sys.modules[name] is checked")

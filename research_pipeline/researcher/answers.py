@@ -546,6 +546,12 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
         joins = "_-" if needle.startswith("-") else "_"
         edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
             not needle[-1].isalnum() or not (after.isalnum() or after in joins))
+        # A dotted name goes on with ".name": "collections.Counter.update" is a member of
+        # collections.Counter, not the class itself.
+        end = idx + len(needle)
+        if edge_ok and "." in needle and needle[-1].isalnum() and after == "." and (
+                hay[end + 1:end + 2].isalpha() or hay[end + 1:end + 2] == "_"):
+            edge_ok = False
         if edge_ok:
             yield idx
         idx = hay.find(needle, idx + 1)
