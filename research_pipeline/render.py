@@ -157,10 +157,14 @@ def render_report(
         for n, f in numbered
     ]
     section_rows = []
+    still_open = {item.question_id for item in open_questions}
     for q in plan.questions:
         body = text.get(q.id)
         if body is None:
             body = "_No passage in the sources answers this question; see Open questions._"
+        elif q.id in still_open:
+            # A reader who skips "Open questions" must not take these passages for an answer.
+            body += "\n\n_These passages answer the question only in part; see Open questions._"
         section_rows.append({"number": q.id, "question": clean_line(q.text), "text": body})
     markdown = _ENV.get_template("report.md.j2").render(
         title=clean_line(plan.title), generated_at=generated_at, rounds=rounds,

@@ -94,3 +94,20 @@ def test_a_question_neither_answered_nor_open_is_caught():
     assert unaccounted_questions(dropped, questions) == ["What is a finder?"]
     uncited = report.replace("Two steps.[^1]", "Two steps.")
     assert unaccounted_questions(uncited, questions) == ["How does import work?"]
+
+
+def test_a_partly_answered_section_says_so_below_its_passages():
+    plan = ResearchPlan(topic_id="t", title="Imports", queries=[], questions=[
+        {"id": 1, "text": "How does import work?"}])
+    facts = {1: _fact(1, "find a module, loading and initializing it if necessary")}
+    rendered = render_report(
+        plan=plan, plan_version="v", sections={0: "Overview.", 1: "Two steps.[^1]"},
+        given=facts, open_questions=[OpenQuestion(question_id=1, text="How does import work?",
+                                                  reason="only partly answered")],
+        researcher="extractive", rounds=1, n_queries=2, n_sources=1, generated_at="now",
+        not_done=[],
+    )
+    section = rendered.markdown.split("## 1. How does import work?\n\n", 1)[1]
+    assert section.startswith("Two steps.[^1]\n\n_These passages answer the question only in "
+                              "part; see Open questions._")
+    assert check_report(rendered.markdown, {URL: [SOURCE]}).ok
