@@ -271,3 +271,13 @@ def test_an_item_its_code_and_its_continuation_travel_together():
                          Block("list", "2. Then commit.")]))
     assert [[kind for kind, _ in u.parts] for u in units] == [
         ["list", "code", "list"], ["list"]]
+
+
+def test_a_line_wrapped_after_a_compounds_hyphen_keeps_it():
+    from research_pipeline.corpus.textdoc import _paragraphs_from_lines
+    # Text wrappers (Sphinx's text builder, docstrings) break after a compound's hyphen.
+    assert [b.text for b in text_blocks("The left-\nhand operand is\nevaluated first.")] == [
+        "The left-hand operand is evaluated first."]
+    # Typesetting splits words: PDF text is rejoined before it is read as paragraphs.
+    assert _paragraphs_from_lines(["A typeset line with hyphen-", "ation split across",
+                                   "lines."]).startswith("A typeset line with hyphenation\n")

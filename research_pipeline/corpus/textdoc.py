@@ -419,12 +419,17 @@ def _dedent(group: list[str]) -> list[str]:
 
 
 def _unwrap(group: list[str]) -> str:
-    """Hard-wrapped lines joined into one paragraph (a word split by a hyphen rejoined)."""
+    """Hard-wrapped lines joined into one paragraph.
+
+    A line that ends with a hyphen was wrapped after the hyphen of a compound ("left-" and
+    "hand"): text wrappers break there and never split a word, so the hyphen stays. (PDF
+    text, where typesetting does split words, is dehyphenated before it gets here.)
+    """
     out = ""
     for line in group:
         part = " ".join(line.split())
         if out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].islower():
-            out = out[:-1] + part
+            out = out + part
         else:
             out = f"{out} {part}" if out else part
     return out
@@ -465,6 +470,9 @@ def _edge_key(line: str) -> str:
     return re.sub(r"\d+", "#", " ".join(line.split()).lower())
 
 
+_SPLIT_WORD = re.compile(r"[a-z]-\s*$")
+
+
 def _paragraphs_from_lines(lines: list[str]) -> str:
     """Blank lines between paragraphs, which PDF text lacks.
 
@@ -474,6 +482,13 @@ def _paragraphs_from_lines(lines: list[str]) -> str:
     typical = widths[len(widths) * 3 // 4] if widths else 0
     out: list[str] = []
     for line in lines:
+        if out and _SPLIT_WORD.search(out[-1]) and line.lstrip()[:1].islower():
+            # Typesetting split a word at the line's end ("hyphen-" / "ation"): rejoin it.
+            first, _, rest = line.lstrip().partition(" ")
+            out[-1] = out[-1].rstrip()[:-1] + first
+            if not rest:
+                continue
+            line = rest
         out.append(line)
         stripped = line.rstrip()
         if stripped.endswith((".", "!", "?", ":")) and len(stripped) < 0.8 * typical:
