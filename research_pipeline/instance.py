@@ -63,9 +63,9 @@ def event_log_held_open(instance: Any, run_id: str | None = None) -> Iterator[No
     Dagster's SQLite event log opens and closes its file for every event (one connection per
     write). When the last connection to a WAL database closes, SQLite copies the log into the
     database file, syncs it and deletes the log, so each event paid that on top of its own
-    commit: ~2× the wall time of a planned event (13-30 ms → 6-15 ms here) and a third of its
-    CPU. One idle connection held here (never inside a transaction, so it blocks no writer
-    and no checkpoint) makes those closes cheap. Held: the cross-run index shard, which
+    commit: on a busy disk half an event's wall time (28-32 → 14-16 ms here) and a third of
+    its CPU. One idle connection held here (never inside a transaction, so it blocks no
+    writer and no checkpoint) makes those closes cheap. Held: the cross-run index shard, which
     every asset event is mirrored to, and the run's own shard when ``run_id`` is given and
     its file exists. Other storages (Postgres) are left alone.
     """
