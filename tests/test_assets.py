@@ -46,6 +46,10 @@ def _materialized(result):
                   for e in result.all_events if e.is_step_materialization)
 
 
+def _log_lines(instance, run_id):
+    return "\n".join(e.user_message for e in instance.all_logs(run_id) if not e.is_dagster_event)
+
+
 def test_gate_blocks_until_approved_then_every_table_fills(services, import_topic, env):
     instance = dg.DagsterInstance.get()
     pipeline.register_topic(services, parse_topic(import_topic))
@@ -67,6 +71,7 @@ def test_gate_blocks_until_approved_then_every_table_fills(services, import_topi
     assert gate.partition == "imports" and gate.severity == dg.AssetCheckSeverity.WARN
     for table in ("search_queries", "search_results", "facts", "search_calls"):
         assert _count(db, table) == 0
+    assert "imports: awaiting approval" in _log_lines(instance, blocked.run_id)
 
     pipeline.decide(services, "imports", "approved", "tester", None, "test")
     gated = _materialize(instance, GATED)
@@ -86,6 +91,9 @@ def test_gate_blocks_until_approved_then_every_table_fills(services, import_topi
     assert report_meta["citations"].value == len(footnotes)
     assert isinstance(report_meta["answered"].value, int)
     assert 0 <= report_meta["answered_share"].value <= 1
+    # A topic that reports says so by its materializations and checks; a log line per topic
+    # would be one more event-log write for each (the CLI's progress lines still show it).
+    assert "imports: reported" not in _log_lines(instance, gated.run_id)
 
     # The plan of an unchanged topic is reused, so the approval still binds.
     again = _materialize(instance, PLAN_ONLY)

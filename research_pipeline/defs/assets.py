@@ -23,6 +23,7 @@ from research_pipeline import pipeline
 from research_pipeline.defs.checks import CHECK_SPECS, check_evaluation
 from research_pipeline.defs.partitions import topics_partitions
 from research_pipeline.defs.resources import ResearchResource
+from research_pipeline.instance import event_log_held_open
 from research_pipeline.launcher import RESEARCH_OP, claim_topics
 from research_pipeline.live.redact import redact
 from research_pipeline.pipeline import bulk
@@ -90,7 +91,9 @@ def research_topics(
         PROGRESS.addHandler(logging.StreamHandler(sys.stderr))
         PROGRESS.setLevel(logging.INFO)
     _say(context, f"{len(todo)} topic(s): {', '.join(steps)}")
-    with services_for().store.session():
+    # Each topic's seven events are written from this thread as its steps finish.
+    with event_log_held_open(context.instance, context.run.run_id), \
+            services_for().store.session():
         for event in bulk.research_topics(
                 services_for, todo, context.run.run_id, steps=steps,
                 approve_as=config.approve_as, job=context.run.job_name,
@@ -107,8 +110,11 @@ def research_topics(
                 failed[event.topic_id] = redact(f"{event.failed_step}: {event.error}")
                 _say(context, f"{event.topic_id}: failed in {failed[event.topic_id]}"
                      + (f"\n{redact(event.detail)}" if event.detail else ""), logging.ERROR)
-            else:
+            elif event.state == "awaiting approval":
                 _say(context, f"{event.topic_id}: {event.state} ({event.seconds:.1f}s)")
+            else:
+                # Its materializations and checks say it; a log line would be one event more.
+                PROGRESS.info(f"{event.topic_id}: {event.state} ({event.seconds:.1f}s)")
     # Every evaluation was logged per topic above; these empty outputs only tell Dagster
     # that the selected checks ran.
     for key in context.selected_asset_check_keys:
