@@ -222,6 +222,10 @@ _REASON_RE = re.compile(
     r"insecure|attack|vulnerab|expensive|slow|faster|efficien|performance|confus|"
     r"fragile|hard to|difficult|error-prone|not (recommended|safe)|avoid|better)",
     re.IGNORECASE)
+# Words that set two things against each other, not merely mention them together.
+_CONTRAST_RE = re.compile(
+    r"\b(unlike|whereas|instead of|rather than|differ\w*|difference|as opposed to|"
+    r"in contrast|compared (to|with)|than|while)\b", re.IGNORECASE)
 _COMPARE_RE = re.compile(
     r"\b(unlike|whereas|while|instead|rather than|than|differ\w*|same as|similar\w*|"
     r"both|but|however|as opposed|compar\w*|except|identical\w*|alternative\w*|either|"
@@ -851,6 +855,10 @@ class AnswerJudge:
                                                              ).items() if w in case_words
                         ) / case_total, asks_negated):
                     shaped += 0.2  # the question's case in its own clause, then what follows
+                if (sides or several) and _CONTRAST_RE.search(text) and (
+                        all(_side_in(side, text, cand.stems) for side in sides) if sides
+                        else all(_focus_in(f, text) for f in analysis.focus[:2])):
+                    shaped += 0.15  # both sides, set against each other in the span itself
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
