@@ -449,3 +449,25 @@ def test_a_dotted_name_is_not_named_by_its_members():
     assert not _focus_in("collections.Counter", "collections.Counter.update")
     assert _focus_in("collections.Counter", "Use collections.Counter.")
     assert _focus_in("sys.modules", "sys.modules[name] is checked")
+
+
+VENT = """<html><body><h1>Vent manual</h1>
+<h2 id="options">Options</h2>
+<dl><dt>-v top|none</dt><dd>Selects the top vent of the kiln or no vent.</dd></dl>
+<h2 id="top">Top vent</h2>
+<p>A top vent lets the fumes out. This differs from a side vent in that the ware near the
+lid cools first.</p>
+</body></html>"""
+
+
+def test_a_comparison_opens_with_the_span_that_sets_both_sides_against_each_other():
+    evidence = [Evidence(Source(source_id=f"v{n}", url=f"https://vent.example/#{p.anchor}",
+                                title="Vent manual", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 10.0 - n, 1)
+                for n, p in enumerate(passages(parse_html(VENT).blocks))]
+    plan = ResearchPlan(topic_id="v", title="Vents", queries=[], questions=[
+        {"id": 1, "text": "What is the difference between a top vent and a side vent?"}])
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    facts = researcher.extract_facts(plan, reflection, evidence)
+    assert "This differs from a side vent" in facts[0].text
