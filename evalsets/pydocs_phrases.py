@@ -1,0 +1,249 @@
+"""Checks shared by the eval sets over the built-in python-docs corpus (python-docs, dev2).
+
+Each set's ``check_phrases.py`` says where each of its questions is answered (``SOURCES``)
+and which terms an answer to its unanswerable questions would need
+(``UNANSWERABLE_TERMS``), then calls ``main``; what is checked is described there.
+"""
+import contextlib
+import importlib
+import inspect
+import io
+import os
+import pkgutil
+import re
+import sys
+import warnings
+from collections import Counter
+
+from pydoc_data.topics import topics as TOPICS
+
+TYPES = {"definition", "list", "procedure", "number", "comparison", "reason", "yesno"}
+ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
+
+
+def norm(text):
+    return " ".join(text.split()).lower()
+
+
+def prose(text):
+    kept = []
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith(">>>") or s.startswith("... ") or s == "..." or "::=" in s:
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def resolve(name):
+    if name.startswith("topic:"):
+        return TOPICS[name[len("topic:"):]]
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for attr in parts[i:]:
+            obj = getattr(obj, attr)
+        return inspect.getdoc(obj) or ""
+    raise LookupError(name)
+
+
+def split_front_matter(path):
+    text = open(path, encoding="utf-8").read()
+    m = re.match(r"^---\n(.*?)\n---\n(.*)$", text, re.S)
+    if not m:
+        raise ValueError(f"{path}: no YAML front matter")
+    return m.group(1), m.group(2)
+
+
+def parse_front_matter(fm):
+    """Parse the small YAML subset used here (PyYAML is used when present)."""
+    try:
+        import yaml
+        data = yaml.safe_load(fm)
+    except ImportError:
+        import ast
+        data, key = {}, None
+        for line in fm.splitlines():
+            code = re.sub(r"\s+#.*$", "", line) if '"' not in line.split("#")[-1] else line
+            if not code.strip():
+                continue
+            if re.match(r"^[a-z_]+:", code):
+                key, _, rest = code.partition(":")
+                rest = rest.strip()
+                data[key] = ast.literal_eval(rest) if rest else []
+            else:
+                item = code.strip()[1:].strip()
+                data[key].append(ast.literal_eval(item))
+    # question types from the "# type: X" comments
+    types = []
+    in_q = False
+    for line in fm.splitlines():
+        if re.match(r"^[a-z_]+:", line):
+            in_q = line.startswith("questions:")
+            continue
+        if in_q and line.strip().startswith("-"):
+            m = re.search(r"#\s*type:\s*([a-z]+)(\s*,\s*unanswerable)?\s*$", line)
+            types.append((m.group(1), bool(m.group(2))) if m else (None, False))
+    return data, types
+
+
+def build_corpus():
+    """Topic texts plus docstrings of importable stdlib modules and members."""
+    warnings.simplefilter("ignore")
+    corpus = {f"topic:{k}": v for k, v in TOPICS.items()}
+    skip_top = {"antigravity", "this", "idlelib", "tkinter", "turtle",
+                "turtledemo", "test", "__main__", "__phello__", "ensurepip"}
+    names = set()
+    for top in sorted(sys.stdlib_module_names):
+        if top in skip_top or top.startswith("_"):
+            continue
+        names.add(top)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                mod = importlib.import_module(top)
+        except BaseException:
+            continue
+        if hasattr(mod, "__path__"):
+            for info in pkgutil.walk_packages(mod.__path__, top + ".", onerror=lambda n: None):
+                last = info.name.rsplit(".", 1)[-1]
+                if last.startswith("_") or "test" in info.name.split("."):
+                    continue
+                names.add(info.name)
+    for name in sorted(names):
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                mod = importlib.import_module(name)
+        except BaseException:
+            continue
+        doc = inspect.getdoc(mod)
+        if doc:
+            corpus[name] = doc
+        for attr in dir(mod):
+            if attr.startswith("_"):
+                continue
+            try:
+                obj = getattr(mod, attr)
+            except Exception:
+                continue
+            if inspect.ismodule(obj) or not (inspect.isclass(obj) or callable(obj)):
+                continue
+            doc = inspect.getdoc(obj)
+            if doc:
+                corpus[f"{name}.{attr}"] = doc
+            if inspect.isclass(obj):
+                for meth in dir(obj):
+                    if meth.startswith("_"):
+                        continue
+                    try:
+                        m = getattr(obj, meth)
+                    except Exception:
+                        continue
+                    if callable(m):
+                        doc = inspect.getdoc(m)
+                        if doc:
+                            corpus[f"{name}.{attr}.{meth}"] = doc
+    return corpus
+
+
+def main(here, sources, unanswerable_terms):
+    """Check the set in folder ``here``; 0 when everything passes, 1 otherwise."""
+    skip_unans = "--skip-unanswerable" in sys.argv
+    ok = True
+    type_counts = Counter()
+    unanswerable = []
+    total = 0
+    files = sorted(f for f in os.listdir(here) if f.endswith(".md") and f != "README.md")
+    for fname in files:
+        tid = fname[:-3]
+        fm, body = split_front_matter(os.path.join(here, fname))
+        data, types = parse_front_matter(fm)
+        problems = []
+        if not re.fullmatch(r"[a-z0-9-]+", tid):
+            problems.append("bad id")
+        if set(data) - ALLOWED_KEYS:
+            problems.append(f"extra keys {set(data) - ALLOWED_KEYS}")
+        if not body.strip():
+            problems.append("empty body")
+        qs, ex = data.get("questions", []), data.get("expect", [])
+        if not 2 <= len(qs) <= 4:
+            problems.append(f"{len(qs)} questions")
+        if len(qs) != len(ex) or len(qs) != len(types):
+            problems.append("questions/expect/types not aligned")
+        if tid not in sources or len(sources[tid]) != len(qs):
+            problems.append("no source mapping for every question")
+        print(f"== {tid}: {data.get('title')}")
+        for p in problems:
+            print(f"   PROBLEM: {p}")
+            ok = False
+        for i, q in enumerate(qs):
+            total += 1
+            qtype, unans = types[i] if i < len(types) else (None, False)
+            if qtype not in TYPES:
+                print(f"   PROBLEM: question {i + 1} has no valid type")
+                ok = False
+            type_counts[qtype] += 1
+            phrases = ex[i] if i < len(ex) else None
+            srcs = sources.get(tid, [None] * len(qs))[i]
+            print(f"  Q{i + 1} [{qtype}{', unanswerable' if unans else ''}] {q}")
+            if unans:
+                unanswerable.append((tid, i, q))
+                if phrases != [] or srcs is not None:
+                    print("     FAIL: unanswerable question must have expect [] and no source")
+                    ok = False
+                continue
+            if not phrases or not 1 <= len(phrases) <= 3:
+                print("     FAIL: expect must hold 1 to 3 phrases")
+                ok = False
+                continue
+            texts = {s: norm(prose(resolve(s))) for s in srcs}
+            for ph in phrases:
+                nph = norm(ph)
+                if not 1 <= len(nph.split()) <= 5:
+                    print(f"     FAIL: phrase {ph!r} is not 1-5 words")
+                    ok = False
+                if nph in norm(q):
+                    print(f"     FAIL: phrase {ph!r} is copied from the question")
+                    ok = False
+                where = [s for s, t in texts.items() if nph in t]
+                if where:
+                    print(f"     ok   {ph!r} found in {', '.join(where)}")
+                else:
+                    print(f"     FAIL {ph!r} not found in {', '.join(srcs)}")
+                    ok = False
+    print()
+    print(f"{len(files)} topics, {total} questions")
+    for t in sorted(TYPES):
+        flag = "" if type_counts[t] >= 3 else "   <-- fewer than 3"
+        if flag:
+            ok = False
+        print(f"  {t:11s} {type_counts[t]}{flag}")
+    if len(unanswerable) != 2 or len({u[0] for u in unanswerable}) != 2:
+        print("PROBLEM: need exactly two unanswerable questions in two topics")
+        ok = False
+
+    if not skip_unans:
+        print("\nUnanswerable questions: searching topics and stdlib docstrings ...")
+        corpus = build_corpus()
+        print(f"  searched {len(corpus)} texts "
+              f"({sum(k.startswith('topic:') for k in corpus)} topics)")
+        normed = {k: norm(v) for k, v in corpus.items()}
+        for tid, i, q in unanswerable:
+            spec = unanswerable_terms[(tid, i)]
+            print(f"  {tid} Q{i + 1}: {q}")
+            for term in spec["terms"]:
+                hits = [k for k, t in normed.items() if term in t]
+                relevant = [k for k in hits if any(c in normed[k] for c in spec["context"])]
+                other = len(hits) - len(relevant)
+                if relevant:
+                    print(f"     CHECK {term!r}: in texts that also mention "
+                          f"{spec['context']}: {', '.join(relevant)}"
+                          + (f" (+{other} unrelated)" if other else ""))
+                else:
+                    print(f"     absent {term!r}" + (f" (only in {other} unrelated texts)" if other else ""))
+        print("  (CHECK lines must be read by hand: they show every text where a term"
+              " co-occurs with the context; none of them may state the answer.)")
+    print("\nALL CHECKS PASSED" if ok else "\nSOME CHECKS FAILED")
+    return 0 if ok else 1
