@@ -66,23 +66,27 @@ the flames of oxygen.</p>
 </body></html>"""
 
 
-def _kiln_evidence() -> list[Evidence]:
-    out = []
-    for n, p in enumerate(passages(parse_html(KILN).blocks)):
-        out.append(Evidence(Source(source_id=f"k{n}", url=f"https://kiln.example/#{p.anchor}",
-                                   title="Kiln manual", text=p.text, provider="local",
-                                   section=p.section, layout=p.layout), 10.0 - n, 1))
-    return out
+def _html_evidence(html: str, title: str = "Kiln manual", site: str = "kiln.example",
+                   prefix: str = "k") -> list[Evidence]:
+    """A page's passages as search results, best first."""
+    return [Evidence(Source(source_id=f"{prefix}{n}", url=f"https://{site}/#{p.anchor}",
+                            title=title, text=p.text, provider="local", section=p.section,
+                            layout=p.layout), 10.0 - n, 1)
+            for n, p in enumerate(passages(parse_html(html).blocks))]
+
+
+def _research(evidence: list[Evidence], question: str, title: str = "Kilns",
+              topic_id: str = "k"):
+    """One question researched over the evidence: its assessment and its facts."""
+    plan = ResearchPlan(topic_id=topic_id, title=title, queries=[],
+                        questions=[{"id": 1, "text": question}])
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
 
 
 def _judge(question: str):
-    plan = ResearchPlan(topic_id="k", title="Kilns", questions=[{"id": 1, "text": question}],
-                        queries=[])
-    researcher = ExtractiveResearcher()
-    evidence = _kiln_evidence()
-    reflection = researcher.reflect(plan, evidence, 1)
-    facts = researcher.extract_facts(plan, reflection, evidence)
-    return reflection.assessments[0], facts
+    return _research(_html_evidence(KILN), question)
 
 
 def test_a_list_answer_comes_with_its_lead_in():
@@ -125,7 +129,7 @@ def test_a_code_name_is_required_as_written():
 
 
 def test_every_quote_is_verbatim_and_long_enough():
-    evidence = {e.source.source_id: " ".join(e.source.text.split()) for e in _kiln_evidence()}
+    evidence = {e.source.source_id: " ".join(e.source.text.split()) for e in _html_evidence(KILN)}
     for question in ("Which firing modes does the kiln support?",
                      "What is the default value of FireTemp?",
                      "Why should the kiln be vented during the first hour?"):
@@ -222,16 +226,8 @@ takes an hour when the kiln is cold.</p>
 
 
 def _shed(question: str):
-    evidence = []
-    for n, p in enumerate(passages(parse_html(SHED).blocks)):
-        evidence.append(Evidence(Source(source_id=f"s{n}", url=f"https://shed.example/#{p.anchor}",
-                                        title="Kiln shed notes", text=p.text, provider="local",
-                                        section=p.section, layout=p.layout), 10.0 - n, 1))
-    plan = ResearchPlan(topic_id="s", title="Kilns", questions=[{"id": 1, "text": question}],
-                        queries=[])
-    researcher = ExtractiveResearcher()
-    reflection = researcher.reflect(plan, evidence, 1)
-    return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
+    return _research(_html_evidence(SHED, "Kiln shed notes", "shed.example", "s"), question,
+                     topic_id="s")
 
 
 def test_the_answer_says_it_in_one_sentence_rather_than_spread_over_several():
@@ -337,15 +333,9 @@ def test_a_list_question_is_answered_by_the_list_that_names_what_it_asks_for():
 <p>The following levels are available, from closed to open:</p>
 <ul><li>shut: no air enters the chamber</li><li>half: the vent is half open</li>
 <li>full: the vent is wide open</li></ul></body></html>"""
-    evidence = [Evidence(Source(source_id=f"v{n}", url=f"https://kiln.example/#{p.anchor}",
-                                title="Kiln manual", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 10.0 - n, 1)
-                for n, p in enumerate(passages(parse_html(html).blocks))]
     assert analyse("Which levels can I set with the VentLevel directive?").items == "levels"
-    plan = ResearchPlan(topic_id="v", title="Kilns", queries=[], questions=[
-        {"id": 1, "text": "Which levels can I set with the VentLevel directive?"}])
-    researcher = ExtractiveResearcher()
-    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    _, facts = _research(_html_evidence(html, prefix="v"),
+                         "Which levels can I set with the VentLevel directive?", topic_id="v")
     assert facts[0].text.startswith("The following levels are available")
 
 
@@ -354,15 +344,8 @@ def test_a_section_headed_by_both_sides_gives_a_sentence_for_each():
 <p>An oxidation firing keeps the damper open so that the flames get plenty of air.</p>
 <p>A reduction firing starves the flames of air, which changes the colour of the glaze.</p>
 <p>Both kinds of firing reach the same peak temperature in the kiln.</p></body></html>"""
-    evidence = [Evidence(Source(source_id=f"x{n}", url=f"https://kiln.example/#{p.anchor}",
-                                title="Kiln manual", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 10.0 - n, 1)
-                for n, p in enumerate(passages(parse_html(html).blocks))]
-    plan = ResearchPlan(topic_id="x", title="Kilns", queries=[], questions=[
-        {"id": 1, "text": "What is the difference between an oxidation firing and a reduction "
-                          "firing?"}])
-    researcher = ExtractiveResearcher()
-    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    _, facts = _research(_html_evidence(html, prefix="x"), "What is the difference between "
+                         "an oxidation firing and a reduction firing?", topic_id="x")
     direct = " ".join(f.text for f in facts if f.role == "answer")
     assert "keeps the damper open" in direct and "starves the flames" in direct
 
@@ -390,15 +373,8 @@ controller stops.</p>
 
 
 def _glaze(question: str):
-    evidence = [Evidence(Source(source_id=f"g{n}", url=f"https://glaze.example/#{p.anchor}",
-                                title="Glazing manual", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 10.0 - n, 1)
-                for n, p in enumerate(passages(parse_html(GLAZE).blocks))]
-    plan = ResearchPlan(topic_id="g", title="Glazes", questions=[{"id": 1, "text": question}],
-                        queries=[])
-    researcher = ExtractiveResearcher()
-    reflection = researcher.reflect(plan, evidence, 1)
-    return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
+    return _research(_html_evidence(GLAZE, "Glazing manual", "glaze.example", "g"), question,
+                     "Glazes", "g")
 
 
 def test_what_happens_is_answered_by_the_sentence_that_states_the_case():
@@ -461,13 +437,7 @@ lid cools first.</p>
 
 
 def test_a_comparison_opens_with_the_span_that_sets_both_sides_against_each_other():
-    evidence = [Evidence(Source(source_id=f"v{n}", url=f"https://vent.example/#{p.anchor}",
-                                title="Vent manual", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 10.0 - n, 1)
-                for n, p in enumerate(passages(parse_html(VENT).blocks))]
-    plan = ResearchPlan(topic_id="v", title="Vents", queries=[], questions=[
-        {"id": 1, "text": "What is the difference between a top vent and a side vent?"}])
-    researcher = ExtractiveResearcher()
-    reflection = researcher.reflect(plan, evidence, 1)
-    facts = researcher.extract_facts(plan, reflection, evidence)
+    _, facts = _research(_html_evidence(VENT, "Vent manual", "vent.example", "v"),
+                         "What is the difference between a top vent and a side vent?",
+                         "Vents", "v")
     assert "This differs from a side vent" in facts[0].text
