@@ -65,17 +65,22 @@ def test_same_quote_is_footnoted_once():
     assert len(numbered) == 1
 
 
-def test_rendered_report_meets_the_contract():
+def _render(questions: list[str], still_open: OpenQuestion):
+    """A report whose first question is answered by one fact; ``still_open`` is open."""
     plan = ResearchPlan(topic_id="t", title="Imports", queries=[], questions=[
-        {"id": 1, "text": "How does import work?"}, {"id": 2, "text": "What is a finder?"}])
+        {"id": n, "text": q} for n, q in enumerate(questions, 1)])
     facts = {1: _fact(1, "find a module, loading and initializing it if necessary")}
-    rendered = render_report(
+    return render_report(
         plan=plan, plan_version="v", sections={0: "Overview.", 1: "Two steps.[^1]"},
-        given=facts, open_questions=[OpenQuestion(question_id=2, text="What is a finder?",
-                                                  reason="no source answered it")],
-        researcher="extractive", rounds=1, n_queries=2, n_sources=1, generated_at="now",
-        not_done=[],
+        given=facts, open_questions=[still_open], researcher="extractive", rounds=1,
+        n_queries=2, n_sources=1, generated_at="now", not_done=[],
     )
+
+
+def test_rendered_report_meets_the_contract():
+    rendered = _render(["How does import work?", "What is a finder?"],
+                       OpenQuestion(question_id=2, text="What is a finder?",
+                                    reason="no source answered it"))
     markers, footnotes, problems = parse_report(rendered.markdown)
     assert not problems and markers == [1] and len(footnotes) == 1
     assert "## Open questions\n\n- What is a finder? — no source answered it" in rendered.markdown
@@ -97,16 +102,9 @@ def test_a_question_neither_answered_nor_open_is_caught():
 
 
 def test_a_partly_answered_section_says_so_below_its_passages():
-    plan = ResearchPlan(topic_id="t", title="Imports", queries=[], questions=[
-        {"id": 1, "text": "How does import work?"}])
-    facts = {1: _fact(1, "find a module, loading and initializing it if necessary")}
-    rendered = render_report(
-        plan=plan, plan_version="v", sections={0: "Overview.", 1: "Two steps.[^1]"},
-        given=facts, open_questions=[OpenQuestion(question_id=1, text="How does import work?",
-                                                  reason="only partly answered")],
-        researcher="extractive", rounds=1, n_queries=2, n_sources=1, generated_at="now",
-        not_done=[],
-    )
+    rendered = _render(["How does import work?"],
+                       OpenQuestion(question_id=1, text="How does import work?",
+                                    reason="only partly answered"))
     section = rendered.markdown.split("## 1. How does import work?\n\n", 1)[1]
     assert section.startswith("Two steps.[^1]\n\n_These passages answer the question only in "
                               "part; see Open questions._")
