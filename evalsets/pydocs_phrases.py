@@ -90,6 +90,15 @@ def parse_front_matter(fm):
     return data, types
 
 
+def _quiet_import(name):
+    """The module, imported without its prints; None when it cannot be imported."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            return importlib.import_module(name)
+    except BaseException:
+        return None
+
+
 def build_corpus():
     """Topic texts plus docstrings of importable stdlib modules and members."""
     warnings.simplefilter("ignore")
@@ -101,10 +110,8 @@ def build_corpus():
         if top in skip_top or top.startswith("_"):
             continue
         names.add(top)
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                mod = importlib.import_module(top)
-        except BaseException:
+        mod = _quiet_import(top)
+        if mod is None:
             continue
         if hasattr(mod, "__path__"):
             for info in pkgutil.walk_packages(mod.__path__, top + ".", onerror=lambda n: None):
@@ -113,10 +120,8 @@ def build_corpus():
                     continue
                 names.add(info.name)
     for name in sorted(names):
-        try:
-            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                mod = importlib.import_module(name)
-        except BaseException:
+        mod = _quiet_import(name)
+        if mod is None:
             continue
         doc = inspect.getdoc(mod)
         if doc:
