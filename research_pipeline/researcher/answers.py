@@ -50,32 +50,6 @@ MAX_CANDIDATE_CHARS = 700
 # variant ("slow"/"slowly"), in the passage's heading path, in its document title.
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
 FOCUS_WEIGHT = 2.0
-# Words documentation uses for what questions say in other words ("does the finally
-# clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
-# in a span matches like a stemmed form. Irregular forms are listed with their verb, last
-# (a follow-up query asks for a missing word's first synonym).
-_SYNONYM_GROUPS = (
-    "run execute ran", "appear occur", "allowed permitted", "create construct",
-    "write construct written wrote", "delete remove", "start begin began begun",
-    "stop terminate halt", "show display", "change modify alter", "keep retain preserve "
-    "kept", "argument parameter", "body suite", "website site", "big large",
-    "catch handle caught", "find locate found", "need require", "throw raise thrown",
-    "choose select pick chose chosen", "decide determine",
-)
-_SYNONYMS: dict[str, frozenset[str]] = {}
-_SYNONYM_WORDS: dict[str, tuple[str, ...]] = {}
-for _group in _SYNONYM_GROUPS:
-    for _word in _group.split():
-        _SYNONYMS[stem(_word)] = _SYNONYMS.get(stem(_word), frozenset()) | frozenset(
-            stem(w) for w in _group.split() if stem(w) != stem(_word))
-        _SYNONYM_WORDS[stem(_word)] = tuple(dict.fromkeys(
-            _SYNONYM_WORDS.get(stem(_word), ()) + tuple(
-                w for w in _group.split() if stem(w) != stem(_word))))
-
-
-def synonyms(word: str) -> tuple[str, ...]:
-    """Other words documentation uses for a question's word ("parameter" for "argument")."""
-    return _SYNONYM_WORDS.get(stem(word.lower()), ())
 SUBJECT_WEIGHT = 1.5
 # Words too general to hinge on ("inside", "first") and the verbs a question is worded
 # with ("hold", "set", "wait") count this much.
@@ -119,6 +93,37 @@ _XREF = re.compile(
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
+# Words documentation uses for what questions say in other words ("does the finally
+# clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
+# in a span matches like a stemmed form. Irregular forms are listed with their verb, last
+# (a follow-up query asks for a missing word's first synonym).
+_SYNONYM_GROUPS = (
+    "run execute ran", "appear occur", "allowed permitted", "create construct",
+    "write construct written wrote", "delete remove", "start begin began begun",
+    "stop terminate halt", "show display", "change modify alter", "keep retain preserve "
+    "kept", "argument parameter", "body suite", "website site", "big large",
+    "catch handle caught", "find locate found", "need require", "throw raise thrown",
+    "choose select pick chose chosen", "decide determine",
+)
+
+
+def _synonym_words() -> dict[str, tuple[str, ...]]:
+    """Per stem, the other words of every group it is in, in the groups' order."""
+    table: dict[str, tuple[str, ...]] = {}
+    for group in _SYNONYM_GROUPS:
+        for word in group.split():
+            others = tuple(w for w in group.split() if stem(w) != stem(word))
+            table[stem(word)] = tuple(dict.fromkeys(table.get(stem(word), ()) + others))
+    return table
+
+
+_SYNONYM_WORDS = _synonym_words()
+_SYNONYMS = {s: frozenset(stem(w) for w in others) for s, others in _SYNONYM_WORDS.items()}
+
+
+def synonyms(word: str) -> tuple[str, ...]:
+    """Other words documentation uses for a question's word ("parameter" for "argument")."""
+    return _SYNONYM_WORDS.get(stem(word.lower()), ())
 # A key/value table ("Description: ...", "Syntax: ...", "Default: ..."): one thing's facts.
 _KEY_VALUE_ROWS = re.compile(r"(?:[A-Z][\w ]{0,24}: [^\n]*)(?:\n[A-Z][\w ]{0,24}: [^\n]*)+")
 # A numbered list: "1. Remove the encryption ...".
@@ -189,11 +194,12 @@ _VALUE_RE = re.compile(
 _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
     r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
-_COUNT_RE = re.compile(
-    r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited|all|"
-    r"none|every)\b",
-    re.IGNORECASE)
+# Counts in words; "all", "every", "none" count only what they stand next to.
 _QUANTITY_WORDS = frozenset({"all", "every", "none"})
+_COUNT_RE = re.compile(
+    r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited|"
+    + "|".join(sorted(_QUANTITY_WORDS)) + r")\b",
+    re.IGNORECASE)
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
