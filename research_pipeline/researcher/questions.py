@@ -384,17 +384,16 @@ _WRITTEN_EXPRESSION = re.compile(
     rf"{_OPERAND})*)(?![\w.])")
 
 
-def operator_names(question: str) -> list[str]:
-    """The names of the expressions a question writes out, by their first operator.
+_FIRST_OPERATOR = re.compile(rf"\s({_OPERATOR})\s")
+
+
+def _operator_name(expression: str) -> str:
+    """A written expression's name, by its first operator.
 
     "x = x + 1" is an assignment, whatever it assigns.
     """
-    names: list[str] = []
-    for m in _WRITTEN_EXPRESSION.finditer(question):
-        first = re.search(rf"\s({_OPERATOR})\s", m.group(1))
-        if first:
-            names.append(_OPERATOR_NAMES[first.group(1)])
-    return list(dict.fromkeys(names))
+    first = _FIRST_OPERATOR.search(expression)
+    return _OPERATOR_NAMES[first.group(1)] if first else ""
 
 
 def analyse(question: str) -> QuestionAnalysis:
@@ -439,7 +438,8 @@ def analyse(question: str) -> QuestionAnalysis:
     expressions = [m.group(1) for m in _WRITTEN_EXPRESSION.finditer(asked)]
     scene += [e for e in expressions if e not in focus]
     focus = focus + [e for e in expressions if e not in focus]
-    spoken = [w for name in operator_names(asked) for w in name.split()]
+    spoken = [w for name in dict.fromkeys(map(_operator_name, expressions))
+              for w in name.split()]
     content = spoken + [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                                         and (w not in framing or w in compounds or w in nouns))]
