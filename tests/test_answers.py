@@ -141,17 +141,17 @@ def test_every_quote_is_verbatim_and_long_enough():
 
 
 def test_an_elided_construct_is_named_where_its_parts_go_together():
-    from research_pipeline.researcher.answers import _focus_in
+    from research_pipeline.researcher.answers import focus_in
     focus = "raise ... from"
-    assert _focus_in(focus, 'Use "raise" X "from" Y to chain the exceptions.')
+    assert focus_in(focus, 'Use "raise" X "from" Y to chain the exceptions.')
     # The section of the "raise" statement explaining its "from" clause names it too.
-    assert _focus_in(focus, 'The "from" clause is used for exception chaining.',
+    assert focus_in(focus, 'The "from" clause is used for exception chaining.',
                      heading='The "raise" statement')
     # Parts far apart, out of order, or only inflected ("raised from") do not.
     far = "raise it later. " + "x " * 60 + "Then read from the file."
-    assert not _focus_in(focus, far)
-    assert not _focus_in(focus, "Read from a file, then raise an error.")
-    assert not _focus_in(focus, "An exception raised from an except* clause is kept.")
+    assert not focus_in(focus, far)
+    assert not focus_in(focus, "Read from a file, then raise an error.")
+    assert not focus_in(focus, "An exception raised from an except* clause is kept.")
 
 
 def test_vague_words_weigh_less_than_the_words_a_question_hinges_on():
@@ -266,12 +266,12 @@ def test_no_limit_is_a_value_and_a_version_is_not_always_a_release():
 
 
 def test_words_paired_with_a_slash_are_named_apart():
-    from research_pipeline.researcher.answers import _focus_in
-    assert _focus_in("good/bad", 'Mark commits with the terms "good" and "bad" as you test.')
-    assert not _focus_in("good/bad", 'Mark the commit "good" when the test passes.')
-    assert not _focus_in(".git/config", "the git config command")
-    assert not _focus_in("--force", "push with --force-with-lease to be safe")
-    assert _focus_in("--force", "push with --force, or with --force-with-lease")
+    from research_pipeline.researcher.answers import focus_in
+    assert focus_in("good/bad", 'Mark commits with the terms "good" and "bad" as you test.')
+    assert not focus_in("good/bad", 'Mark the commit "good" when the test passes.')
+    assert not focus_in(".git/config", "the git config command")
+    assert not focus_in("--force", "push with --force-with-lease to be safe")
+    assert focus_in("--force", "push with --force, or with --force-with-lease")
 
 
 def test_the_error_a_why_question_reports_is_not_required_in_its_answer():
@@ -421,10 +421,10 @@ def test_a_written_expression_is_an_example_named_by_its_operator():
 
 
 def test_a_dotted_name_is_not_named_by_its_members():
-    from research_pipeline.researcher.answers import _focus_in
-    assert not _focus_in("collections.Counter", "collections.Counter.update")
-    assert _focus_in("collections.Counter", "Use collections.Counter.")
-    assert _focus_in("sys.modules", "sys.modules[name] is checked")
+    from research_pipeline.researcher.answers import focus_in
+    assert not focus_in("collections.Counter", "collections.Counter.update")
+    assert focus_in("collections.Counter", "Use collections.Counter.")
+    assert focus_in("sys.modules", "sys.modules[name] is checked")
 
 
 VENT = """<html><body><h1>Vent manual</h1>
@@ -441,3 +441,89 @@ def test_a_comparison_opens_with_the_span_that_sets_both_sides_against_each_othe
                          "What is the difference between a top vent and a side vent?",
                          "Vents", "v")
     assert "This differs from a side vent" in facts[0].text
+
+
+def _entry(name: str, text: str, layout: list[tuple[str, int, int]] | None = None
+           ) -> Evidence:
+    """A documented name's own entry (as a docstring is stored), as a search result."""
+    return Evidence(Source(source_id=name, url=f"https://kiln.example/api#{name}", title=name,
+                           text=text, provider="local",
+                           layout=[("start", 0, 0), *(layout or [("para", 0, len(text))])]),
+                    5.0, 1)
+
+
+def test_two_names_compared_by_their_own_entries_are_labelled_in_the_order_asked():
+    evidence = [_entry("kiln.fire2", "Fire the load at full heat and keep a log of it."),
+                _entry("kiln.fire", "Fire the load at full heat without keeping any log.")]
+    status, facts = _research(evidence, "What is the difference between kiln.fire and "
+                                        "kiln.fire2?")
+    assert status.status == "answered"
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": 1, "text": "What is the difference between kiln.fire "
+                                                     "and kiln.fire2?"}])
+    direct = ExtractiveResearcher().write_answer(
+        None, plan, list(enumerate(facts, 1)), [])[1].split("\n\n")[0]
+    assert direct.startswith("**kiln.fire:** Fire the load at full heat without keeping")
+    assert "**kiln.fire2:** Fire the load at full heat and keep a log" in direct
+
+
+COPY = ("Firing is done in two passes. Two problems often exist with glaze firings in a "
+        "gas kiln that "
+        "do not exist with bisque firings:\n"
+        "\u2022 the glaze may run onto the shelf\n\u2022 the ware may crack when it cools fast\n"
+        "The difference between bisque and glaze firings is only relevant for glazed ware.\n"
+        "\u2022 A bisque firing hardens the clay at a low heat.\n"
+        "\u2022 A glaze firing melts the glaze at a high heat.")
+
+
+def _copy_evidence() -> list[Evidence]:
+    lead = COPY.index("The difference")
+    first_list = COPY.index("\u2022 the glaze")
+    second_list = COPY.index("\u2022 A bisque")
+    return [_entry("kiln", COPY, [("para", 0, first_list - 1),
+                                  ("list", first_list, lead - 1),
+                                  ("para", lead, second_list - 1),
+                                  ("list", second_list, len(COPY))])]
+
+
+def test_a_lead_in_opens_the_answer_with_its_short_list():
+    status, facts = _research(_copy_evidence(), "What is the difference between a bisque "
+                                                "firing and a glaze firing?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("The difference between bisque and glaze firings")
+    assert "A glaze firing melts the glaze" in facts[0].text
+
+
+def test_a_sentence_that_introduces_a_list_is_not_quoted_without_it():
+    from research_pipeline.researcher.answers import candidates, dangles
+    lead_in = next(c for c in candidates(_copy_evidence()[0].source)
+                   if c.kind == "sentences" and c.text.startswith("Two problems"))
+    assert dangles(lead_in)  # fifteen words, but what it promises is the list
+
+
+def test_names_listed_in_prose_answer_a_which_attributes_question():
+    from research_pipeline.researcher.answers import _fits, candidates
+    source = _entry("kiln.fire", "Fire the load. The returned log will have attributes "
+                                 "start, peak, cooled and ware.").source
+    asked = analyse("What attributes does the log returned by kiln.fire have?")
+    assert _fits(asked, candidates(source)[0], "The returned log will have attributes "
+                                               "start, peak, cooled and ware.")
+    assert not _fits(asked, candidates(source)[0], "Fire the load, then cool it down.")
+
+
+def test_a_short_form_matches_the_word_documentation_writes_out():
+    from research_pipeline.researcher.answers import synonyms
+    assert synonyms("config") == ("configuration",) and synonyms("str") == ("string",)
+
+
+def test_a_why_question_opens_with_the_reason_not_its_own_claim_restated():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="shelves">When (not) to use the top shelf</h2>
+<p>If you have room on the lowest shelf, you should put all of your heavy ware there
+instead of on the top shelf. This includes large pots, tiles, and anything else you might
+be tempted to put higher. Pots there also fire better.</p>
+<p>There are two reasons to prefer the lowest shelf for heavy pots: safety and performance.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "Why should I put my heavy pots on the lowest "
+                                               "shelf instead of the top shelf?")
+    assert facts[0].text.startswith("There are two reasons to prefer the lowest shelf")
+    assert facts[1].text.startswith("If you have room on the lowest shelf")

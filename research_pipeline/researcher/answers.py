@@ -88,8 +88,8 @@ _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}
 # A sentence that only sends the reader elsewhere ("See Name-based vs. IP-based Virtual
 # Hosts to help you decide.", "For more information on context managers, see ...").
 _XREF = re.compile(
-    r"(^|[.!?]\s+)(see\b|refer to\b|(for )?(more|further|additional) (information|details)\b)",
-    re.IGNORECASE)
+    r"(^|[.!?]\s+)((please )?see\b|refer to\b|"
+    r"(for )?(more|further|additional) (information|details)\b)", re.IGNORECASE)
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
@@ -104,6 +104,9 @@ _SYNONYM_GROUPS = (
     "kept", "argument parameter", "body suite", "website site", "big large",
     "catch handle caught", "find locate found", "need require", "throw raise thrown",
     "choose select pick chose chosen", "decide determine",
+    # Short forms questions use for the words documentation writes out.
+    "string str", "integer int", "dictionary dict", "configuration config",
+    "repository repo",
 )
 
 
@@ -175,13 +178,17 @@ def dangles(cand: Candidate) -> bool:
     consecutive keys and groups from the iterable").
     """
     text = cand.text
-    if not dangling(text):
+    pointer = DANGLING.search(text.rstrip())
+    if not dangling(text) and not pointer:
         return False
-    if DANGLING.search(text.rstrip()):
-        return True
     blocks, _ = _blocks(cand.source)
     following = next((kind for kind, start, _ in blocks if start >= cand.end), None)
-    return following == "code"
+    if not dangling(text):
+        # A longer sentence before its colon says something, unless what it introduces
+        # is a list: "Two problems often exist with deep copy operations ...:" promises
+        # the problems.
+        return following == "list"
+    return bool(pointer) or following == "code"
 
 
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
@@ -260,6 +267,8 @@ _DEFINE_RE = re.compile(
 _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
     r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
+# Single names listed in prose: "args, returncode, stdout and stderr".
+_NAME_LIST_RE = re.compile(r"\b[A-Za-z_][\w.]*(?:, [A-Za-z_][\w.]*)+,? (?:and|or) [A-Za-z_][\w.]*\b")
 _CODE_NAME = re.compile(
     r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
     r"[A-Z][a-z]+[A-Z]\w*)")
@@ -368,6 +377,8 @@ class Judgement:
     missing: list[str] = field(default_factory=list)
     # The share of the question its best single sentence (or item) carries.
     tight: float = 0.0
+    # How well it has the shape of the answer asked for, 0 to 1 (``fit`` is shape > 0).
+    shape: float = 0.0
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question."""
@@ -498,7 +509,7 @@ def _cap_lines(text: str, start: int, end: int) -> int:
     return cut if cut > start else end
 
 
-def _focus_in(focus: str, haystack: str, heading: str = "") -> bool:
+def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     """A focus term appears in text as written (case-insensitive, on word boundaries).
 
     An elided construct ("raise ... from") appears where its parts are mentioned
@@ -735,10 +746,10 @@ class AnswerJudge:
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
-            focus_in_heading = [_focus_in(f, heading.text) for f in analysis.focus]
+            focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
-            in_title = IN_SECTION if any(_focus_in(f, source.title) for f in analysis.focus
+            in_title = IN_SECTION if any(focus_in(f, source.title) for f in analysis.focus
                                          ) else IN_TITLE
             cands = self.candidates(source)
             if not cands:
@@ -774,7 +785,7 @@ class AnswerJudge:
                 if not quotable(text) and cand.kind not in ("list", "table"):
                     continue
                 before = source.text[:cand.end]
-                focus_hits = [h or _focus_in(f, before, heading.text)
+                focus_hits = [h or focus_in(f, before, heading.text)
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
                 # A name that only sets the scene ("Why do I get a TypeError ...") counts
                 # where a span says it and is not missing where it does not.
@@ -863,7 +874,7 @@ class AnswerJudge:
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if (sides or several) and _CONTRAST_RE.search(text) and (
                         all(_side_in(side, text, cand.stems) for side in sides) if sides
-                        else all(_focus_in(f, text) for f in analysis.focus[:2])):
+                        else all(focus_in(f, text) for f in analysis.focus[:2])):
                     shaped += 0.15  # both sides, set against each other in the span itself
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
@@ -879,7 +890,7 @@ class AnswerJudge:
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, analysis.answer_type == "number", matched, missing,
-                                     tight))
+                                     tight, shape))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -927,7 +938,7 @@ class AnswerJudge:
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
         in_code = [f for f in unnamed if any(
-            _focus_in(f, e.source.text, f"{e.source.title} {e.source.section}")
+            focus_in(f, e.source.text, f"{e.source.title} {e.source.section}")
             for e in evidence)]
         if in_code:
             return "unanswered", (f"the sources show {', '.join(in_code)} only in code "
@@ -947,7 +958,7 @@ class AnswerJudge:
 def names_focus(judgement: Judgement, focus: str) -> bool:
     """True when a judged span (or its heading path) names the focus term."""
     source = judgement.candidate.source
-    return _focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
+    return focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
 
 
 def _side_in(side: Sequence[str], text: str, stems: Collection[str]) -> bool:
@@ -1048,8 +1059,10 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         return float(_number_fits(analysis, text))
     if kind == "list":
         if _CODE_ITEMS_Q.search(analysis.text):
-            # "Which methods/options/commands ...": the items are names written as code.
-            return float(len({m.group(0) for m in _CODE_NAME.finditer(text)}) >= 2)
+            # "Which methods/options/commands ...": the items are names written as code,
+            # or listed one word each ("attributes args, returncode, stdout and stderr").
+            return float(len({m.group(0) for m in _CODE_NAME.finditer(text)}) >= 2
+                         or bool(_NAME_LIST_RE.search(text)))
         if cand.kind in ("list", "table"):
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))
@@ -1060,10 +1073,16 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "reason":
         return _cues(_REASON_RE, text)
     if kind == "comparison":
+        # The first span of an entry is about what heads it ("Copy data and metadata."
+        # under shutil.copy2): the heading names that side for it.
+        heading = (f"{cand.source.title} {cand.source.section}" if cand.leads_section
+                   else "")
         if len(analysis.focus) >= 2 or not analysis.sides:
-            named = sum(_focus_in(f, text) for f in analysis.focus)
+            named = sum(focus_in(f, text, heading) for f in analysis.focus)
         else:
-            named = sum(_side_in(side, text, cand.stems) for side in analysis.sides)
+            named = sum(_side_in(side, f"{text} {heading}", cand.stems
+                                 | {stem(w) for w in words(heading)})
+                        for side in analysis.sides)
         cues = _cues(_COMPARE_RE, text)
         if named >= 2:
             # Both named and set against each other; named together only ("the result

@@ -34,6 +34,7 @@ from research_pipeline.models import (
 from research_pipeline.researcher.answers import (
     ANSWERED,
     DANGLING,
+    MAX_CANDIDATE_CHARS,
     MAX_SENTENCES,
     MIN_QUOTE_WORDS,
     PARTIAL,
@@ -43,6 +44,7 @@ from research_pipeline.researcher.answers import (
     comparison_sides,
     dangles,
     dangling,
+    focus_in,
     quotable,
     synonyms,
 )
@@ -304,6 +306,14 @@ class ExtractiveResearcher:
                              and (j.answers() or j.partly_answers())), None)
                 if best is None:
                     continue
+            if analysis.answer_type == "reason" and best.answers():
+                # The reason, not the question's own claim restated: of the spans that
+                # answer about as well, the one that gives most reason ("There are two
+                # reasons to prefer ...: performance and security").
+                best = max((j for j in judged if j.rank >= best.rank - REASON_MARGIN
+                            and j.answers() and quotable(j.candidate.text)
+                            and j.candidate.kind not in ("item", "row")),
+                           key=lambda j: (j.shape, j.rank), default=best)
             if any(_overlaps(best.candidate, a) for a in answers_given):
                 # Two questions are rarely answered by the same words: another span that
                 # answers this one as well, ranked close, opens its section instead.
@@ -438,9 +448,15 @@ class ExtractiveResearcher:
         del topic
         answers: dict[int, list[str]] = {}
         support: dict[int, list[str]] = {}
+        asked = {q.id: q.text for q in plan.questions}
+        direct_facts: dict[int, list[tuple[int, Fact]]] = {}
         for marker, fact in facts:
-            target = answers if fact.role == "answer" else support
-            target.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
+            if fact.role == "answer":
+                direct_facts.setdefault(fact.question_id, []).append((marker, fact))
+            else:
+                support.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
+        for qid, given in direct_facts.items():
+            answers[qid] = _labelled_sides(asked.get(qid, ""), given)
         open_ids = {o.question_id for o in open_questions}
         out: dict[int, str] = {}
         findings: list[str] = []
@@ -469,6 +485,33 @@ class ExtractiveResearcher:
 OVERVIEW_CHARS = 450
 
 
+def _labelled_sides(question: str, given: list[tuple[int, Fact]]) -> list[str]:
+    """A direct answer's sentences, each side of a comparison of two names labelled.
+
+    Comparing two documented names ("shutil.copy and shutil.copy2"), each side's answer
+    is often the first sentence of its own entry, which does not repeat the name ("Copy
+    data and metadata."): it is labelled with the name its entry is titled by, and the
+    sides come in the order the question asks them.
+    """
+    plain = [f"{fact.text}[^{marker}]" for marker, fact in given]
+    analysis = analyse(question) if len(given) >= 2 else None
+    if analysis is None or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
+        return plain
+    names = analysis.focus[:2]
+    order: list[tuple[int, str]] = []
+    for n, (marker, fact) in enumerate(given):
+        in_text = [i for i, name in enumerate(names) if focus_in(name, fact.text)]
+        titled = [i for i, name in enumerate(names) if focus_in(name, fact.title)]
+        if not in_text and len(titled) == 1:
+            side = titled[0]
+            order.append((side, f"**{names[side]}:** {fact.text}[^{marker}]"))
+        else:
+            order.append((in_text[0] if len(in_text) == 1 else -1, plain[n]))
+    if not any(text.startswith("**") for _, text in order):
+        return plain
+    return [text for _, text in sorted(order, key=lambda pair: pair[0])]
+
+
 def _finding(answer: str) -> str:
     """A direct answer as an overview line, cut before ``OVERVIEW_CHARS`` if longer.
 
@@ -494,22 +537,33 @@ def _clean(text: str) -> str:
 DIRECT_ANSWER_CHARS = 450
 # How much lower a distinct direct answer may rank than one another question already has.
 DISTINCT_MARGIN = 0.3
+# How much lower a span may rank and still open a why-question's answer for the reason
+# it gives that the best span does not.
+REASON_MARGIN = 0.2
+# A lead-in and up to three items: short enough to open a section as its direct answer.
+LIST_UNITS = 4
 
 
 def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
     """The direct answer with the sentences that complete its thought.
 
     A one-sentence answer often needs the next sentence ("This search inspects the
-    except clauses in turn..."): the longest span of up to three sentences that starts
-    where the answer starts, answers as well and stays short, is used instead.
+    except clauses in turn..."), a lead-in its list: the longest span of up to three
+    sentences, or a lead-in with up to three items, that starts where the answer starts,
+    answers as well and stays short, is used instead.
     """
     if best.candidate.kind != "sentences":
         return best
     start, source = best.candidate.start, best.candidate.source.source_id
     longer = [j for j in judged
-              if j.candidate.kind == "sentences" and j.candidate.start == start
+              if (j.candidate.kind == "sentences"
+                  and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
+                  # A lead-in with its short list: "The difference ... is only relevant
+                  # for compound objects: • A shallow copy ... • A deep copy ..."
+                  or j.candidate.kind == "list" and len(j.candidate.units) <= LIST_UNITS
+                  and len(j.candidate.text) <= MAX_CANDIDATE_CHARS)
+              and j.candidate.start == start
               and j.candidate.source.source_id == source and j.candidate.end > best.candidate.end
-              and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)]

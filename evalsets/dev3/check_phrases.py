@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Check the dev3 evaluation set against this Python's own documentation.
+
+For every question in the topic files of this folder:
+  * answerable questions: every expected phrase must occur verbatim
+    (case-insensitive, whitespace-collapsed) in the prose of at least one of
+    the texts that answer it.  Texts are named either "topic:<label>" (a key of
+    pydoc_data.topics.topics) or a dotted object name whose inspect.getdoc()
+    is used.  "Prose" means the text with doctest lines (">>>", "...") and
+    grammar rules ("::=") removed.
+  * unanswerable questions: the key terms an answer would need are searched in
+    every topic text and in the docstrings of all importable standard-library
+    modules (with their submodules) and their public classes, functions and
+    methods; a hit counts only if the same text also contains the context
+    word(s).
+
+It also checks the structural rules of the set (front-matter keys, 2-4
+questions per topic, allowed types, every type used at least 3 times,
+exactly two unanswerable questions in two topics, expect lists aligned with
+questions, phrases 1-5 words long).  The checks themselves live in
+../pydocs_phrases.py, shared with the python-docs and dev2 sets.
+
+Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
+(run it with the project's Python: the texts are those of that interpreter)
+Exit status is 0 when everything passes, 1 otherwise.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from pydocs_phrases import main  # noqa: E402 - the shared checks, one folder up
+
+# Where the answer to each question is written: topic file id -> one list of
+# text names per question (None for the unanswerable ones).
+SOURCES = {
+    "del-statement": [
+        ["topic:del"],
+        ["topic:del"],
+    ],
+    "private-names-and-underscores": [
+        ["topic:atom-identifiers", "topic:id-classes"],
+        ["topic:id-classes"],
+    ],
+    "match-statement": [
+        ["topic:compound"],
+        ["topic:compound"],
+        ["topic:compound"],
+    ],
+    "slots": [
+        ["topic:attribute-access"],
+        ["topic:attribute-access"],
+    ],
+    "decorators": [
+        ["topic:function", "topic:compound"],
+        ["topic:function", "topic:compound"],
+    ],
+    "pdb-debugger": [
+        ["topic:debugger"],
+        ["topic:debugger"],
+        ["topic:debugger"],
+        ["topic:debugger"],
+    ],
+    "string-method-pitfalls": [
+        ["topic:string-methods"],
+        ["topic:string-methods"],
+        ["topic:string-methods"],
+    ],
+    "temporary-files": [
+        ["tempfile.mkstemp"],
+        ["tempfile.TemporaryFile", "tempfile.NamedTemporaryFile"],
+        ["tempfile", "tempfile.mktemp"],
+    ],
+    "random-numbers": [
+        ["random.sample", "random.choices"],
+        ["random"],
+        None,
+    ],
+    "math-functions": [
+        ["math.prod"],
+        ["math.isclose", "cmath.isclose"],
+        None,
+    ],
+    "collections-mappings": [
+        ["collections.ChainMap"],
+        ["collections.defaultdict"],
+        ["collections.OrderedDict.popitem"],
+    ],
+    "uuid-generation": [
+        ["uuid"],
+        ["uuid", "uuid.uuid4"],
+    ],
+}
+
+# For the unanswerable questions: terms an answer would have to use, and the
+# context words that must appear in the same text for a hit to count.
+UNANSWERABLE_TERMS = {
+    ("random-numbers", 2): {
+        "terms": ["fisher", "yates", "durstenfeld", "knuth", "algorithm p",
+                  "swap", "exchang", "in place", "in-place", "algorithm",
+                  "random permutation"],
+        "context": ["shuffl"],
+    },
+    ("math-functions", 2): {
+        "terms": ["1e-09", "1e-9", "1e-10", "1e-7", "0.000000001", "e-09",
+                  "default tolerance", "relative tolerance", "rel_tol=",
+                  "rel_tol defaults", "default rel_tol", "nine decimal",
+                  "9 digits", "about 9"],
+        "context": ["isclose", "rel_tol", "close in value"],
+    },
+}
+
+
+if __name__ == "__main__":
+    sys.exit(main(HERE, SOURCES, UNANSWERABLE_TERMS))
