@@ -527,3 +527,51 @@ be tempted to put higher. Pots there also fire better.</p>
                                                "shelf instead of the top shelf?")
     assert facts[0].text.startswith("There are two reasons to prefer the lowest shelf")
     assert facts[1].text.startswith("If you have room on the lowest shelf")
+
+
+@pytest.mark.parametrize(("question", "shown", "named"), [
+    ("If I call d.get('missing') on a defaultdict, does it create the key?",
+     {"missing", "d.get"}, set()),
+    ("Why does 'report.txt'.rstrip('.txt') give 'repor' instead of 'report'?",
+     {"report.txt", ".txt", "repor", "report"}, set()),
+    ("If I put @a above @b on a function, which decorator is applied first?",
+     {"@a", "@b"}, set()),
+    ("What does `del x` actually do to the variable x?", {"del x"}, {"del"}),
+    ("Will `case [first, second]:` match the string \"hi\"?",
+     {"case [first, second]:", "hi"}, {"case"}),
+    ("What does the \"-u\" option of git stash do?", set(), {"-u"}),
+])
+def test_code_a_question_writes_out_shows_values_and_names_its_keyword(question, shown, named):
+    from research_pipeline.researcher.answers import AnswerJudge
+    analysis = analyse(question)
+    assert set(analysis.scene) >= shown
+    assert set(AnswerJudge.required(analysis).focus) == named
+
+
+def test_a_keyword_is_not_named_by_the_special_method_that_shares_its_word():
+    from research_pipeline.researcher.answers import focus_in
+    assert not focus_in("del", "object.__del__(self) is called when the instance is destroyed")
+    assert focus_in("hash", "Called by __hash__() for members of hashed collections")
+    assert focus_in("del", 'The "del" statement')
+
+
+def test_options_written_alike_are_all_sides_of_a_comparison():
+    from research_pipeline.researcher.answers import focus_in, side_count
+    assert side_count(("--soft", "--mixed", "--hard")) == 3
+    assert side_count(("~/.gitconfig", ".git/config", "Git")) == 2
+    assert focus_in("--aggressive", "It is probably not worth it.", "git-gc(1) › AGGRESSIVE")
+
+
+def test_a_question_asking_which_kind_of_thing_is_unanswered_where_none_is_spoken_of():
+    from research_pipeline.researcher.questions import named_kind
+    assert named_kind("Which sorting algorithm does list.sort use internally?") == "algorithm"
+    assert named_kind("What kind of body can a lambda have?") == ""
+    assert named_kind("What value does zip_longest use by default?") == ""
+    asked = "Which cooling schedule does kiln.fire use?"
+    status, facts = _research([_entry("kiln.fire", "Fire the load at full heat and keep a "
+                                                   "log of the firing for kiln.fire.")], asked)
+    assert status.status == "unanswered" and facts == []
+    assert "schedule" in status.note
+    status, facts = _research([_entry("kiln.fire", "Fire the load at full heat, then cool it "
+                                                   "on the slow schedule of kiln.fire.")], asked)
+    assert status.status == "answered" and facts

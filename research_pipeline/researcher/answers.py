@@ -24,6 +24,7 @@ rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
 
 from __future__ import annotations
 
+import keyword
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -40,6 +41,7 @@ from research_pipeline.researcher.questions import (
     VERBS,
     QuestionAnalysis,
     asked_sentence,
+    named_kind,
 )
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
 
@@ -520,6 +522,11 @@ def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     if " ... " not in focus:
         if _found(focus, haystack) or bool(heading) and _found(focus, heading):
             return True
+        # A section headed by an option's word is the option's ("AGGRESSIVE" under
+        # git gc is about --aggressive).
+        bare = focus.lstrip("-")
+        if heading and focus.startswith("-") and len(bare) >= 3 and _found(bare, heading):
+            return True
         return bool(_PAIR.fullmatch(focus)) and _pair_in(focus.split("/"), haystack)
     first, *rest = focus.split(" ... ")
     later = [list(_hits(part, haystack)) for part in rest]
@@ -550,9 +557,11 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 def _found(term: str, haystack: str) -> bool:
     if next(_hits(term, haystack), None) is not None:
         return True
-    # A function and the special method behind it: hash() is __hash__, len() is __len__.
-    return term.isidentifier() and not term.startswith("_") and term.islower() and next(
-        _hits(f"__{term}__", haystack), None) is not None
+    # A function and the special method behind it: hash() is __hash__, len() is __len__;
+    # not a statement: "del x" does not call __del__, "import" is not __import__.
+    return (term.isidentifier() and not term.startswith("_") and term.islower()
+            and not keyword.iskeyword(term)
+            and next(_hits(f"__{term}__", haystack), None) is not None)
 
 
 def _hits(term: str, haystack: str) -> Iterator[int]:
@@ -565,12 +574,14 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
         after = hay[idx + len(needle)] if idx + len(needle) < len(hay) else " "
         # An option goes on with "-": "--force" is not named by "--force-with-lease".
         joins = "_-" if needle.startswith("-") else "_"
-        edge_ok = (not needle[0].isalnum() or not before.isalnum()) and (
+        # A name goes on with "_" both ways: "del" is not named by "__del__".
+        edge_ok = (not needle[0].isalnum() or not (before.isalnum() or before == "_")) and (
             not needle[-1].isalnum() or not (after.isalnum() or after in joins))
-        # A dotted name goes on with ".name": "collections.Counter.update" is a member of
-        # collections.Counter, not the class itself.
+        # A name goes on with ".name": "collections.Counter.update" is a member of
+        # collections.Counter, "ChainMap.fromkeys" one of ChainMap, not the class itself.
         end = idx + len(needle)
-        if edge_ok and "." in needle and needle[-1].isalnum() and after == "." and (
+        if edge_ok and ("." in needle or needle.isidentifier()) and needle[-1].isalnum(
+                ) and after == "." and (
                 hay[end + 1:end + 2].isalpha() or hay[end + 1:end + 2] == "_"):
             edge_ok = False
         if edge_ok:
@@ -620,14 +631,19 @@ class AnswerJudge:
         stems = [stem(w) for w in content]
         idf = self._idf(stems)
         focus_words = {w for f in analysis.focus_words for w in f}
+        # The names asked about, not those only shown ("[L]" is a flag; "x" in "del x").
+        named = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
+                 if f not in analysis.scene for w in toks}
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
-            if word in focus_words:
+            if len(word) == 1 and word not in named:
+                weight *= VAGUE_WEIGHT  # a one-letter name the asker made up ("del x")
+            elif word in focus_words:
                 weight *= FOCUS_WEIGHT
             elif word in analysis.quantifiers:
                 weight *= VAGUE_WEIGHT
-            elif word in analysis.subject:
+            elif word in analysis.subject and word not in VAGUE:
                 weight *= SUBJECT_WEIGHT
             elif word in VAGUE or word in VERBS:
                 weight *= VAGUE_WEIGHT
@@ -688,6 +704,7 @@ class AnswerJudge:
         crux = self.crux(analysis, weights)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
+        n_sides = side_count(analysis.focus) if several else 0
         sides = (analysis.sides if not several and analysis.answer_type == "comparison"
                  else ())
         side_tokens = [words(" ".join(side)) for side in sides]
@@ -819,7 +836,7 @@ class AnswerJudge:
                 if not analysis.focus:
                     focus_found = True
                 elif several:
-                    focus_found = any(focus_hits[:2]) and all(focus_hits[2:])
+                    focus_found = any(focus_hits[:n_sides]) and all(focus_hits[n_sides:])
                 else:
                     focus_found = all(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
@@ -912,10 +929,20 @@ class AnswerJudge:
         best = AnswerJudge.deciding(judged)
         if best is None:
             return "unanswered", "no passage in the sources mentions it", None
+        kind = named_kind(analysis.text)
+        if kind and (best.answers() or best.partly_answers()) and not any(
+                (j.answers() or j.partly_answers()) and _mentions(j.candidate.source, kind)
+                for j in judged[:40]):
+            # "Which sorting algorithm does list.sort use?": list.sort's own entry says
+            # how it sorts, but a passage that never speaks of an algorithm names none.
+            about = ", ".join(analysis.focus) or "it"
+            return "unanswered", (f"the sources found describe {about} but name no {kind}"
+                                  ), best
         if best.answers():
             sides = comparison_sides(analysis)
             if sides:
-                names = (list(analysis.focus[:2]) if len(analysis.focus) >= 2
+                names = (list(analysis.focus[:side_count(analysis.focus)])
+                         if len(analysis.focus) >= 2
                          else [" ".join(side) for side in analysis.sides])
                 absent = [name for name, names_it in zip(names, sides, strict=True)
                           if not any(j.answers() and names_it(j) for j in judged[:40])]
@@ -955,6 +982,25 @@ class AnswerJudge:
                               f" (closest: {where})"), best
 
 
+def side_count(focus: Sequence[str]) -> int:
+    """How many of a comparison's names are its sides: the first two, and those after
+    them written the same way ("--soft, --mixed and --hard"); a name of another form
+    after them ("Git" after two paths) is one the answer must also carry."""
+    def form(name: str) -> str:
+        return "option" if name.startswith("-") else "dotted" if "." in name else "other"
+    count = 2
+    while (count < len(focus) and form(focus[0]) != "other"
+           and form(focus[count]) == form(focus[0]) == form(focus[1])):
+        count += 1
+    return min(count, len(focus))
+
+
+def _mentions(source: Source, word: str) -> bool:
+    """A passage (its text or headings) speaks of a word, by its stem or a synonym."""
+    said = {stem(w) for w in words(f"{source.title} {source.section} {source.text}")}
+    return stem(word) in said or bool(_SYNONYMS.get(stem(word), frozenset()) & said)
+
+
 def names_focus(judgement: Judgement, focus: str) -> bool:
     """True when a judged span (or its heading path) names the focus term."""
     source = judgement.candidate.source
@@ -987,7 +1033,8 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
     if analysis.answer_type != "comparison":
         return []
     if len(analysis.focus) >= 2:
-        return [partial(names_focus, focus=f) for f in analysis.focus[:2]]
+        return [partial(names_focus, focus=f)
+                for f in analysis.focus[:side_count(analysis.focus)]]
     return [partial(names_side, side=s, heading=heading) for s in analysis.sides]
 
 

@@ -13,6 +13,7 @@ yes/no verdict. Types are read from the question's wording, the way a reader wou
 
 from __future__ import annotations
 
+import keyword
 import re
 from dataclasses import dataclass, field
 from typing import Literal
@@ -396,6 +397,76 @@ def _operator_name(expression: str) -> str:
     return _OPERATOR_NAMES[first.group(1)] if first else ""
 
 
+# What code written in a question shows rather than names: a literal inside an expression
+# ("d.get('missing')", "'report.txt'.rstrip('.txt')"), a value the code gives or is given
+# ("give 'repor' instead of 'report'", "match the string "hi""), a member of a
+# placeholder ("d.get", "self.__token"), a one-letter name ("@a"), a name made up for the
+# example ("_MyClass__token").
+_CODE_BEFORE = "([=,{"
+_CODE_AFTER = ".)]},:"
+_VALUE_BEFORE = re.compile(
+    r"\b(gives?|gave|returns?|prints?|produces?|outputs?|shows?|into|instead of|becomes?|"
+    r"got|string|strings|value|text|word|without)\s*$", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"^@?[A-Za-z]$|^(?:[a-z]|self)\.\w|(?:^|_)[Mm]y[A-Z_]|^my_")
+_PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
+
+
+def _written_code(asked: str, focus: list[str]) -> tuple[list[str], list[str]]:
+    """The focus terms that are code shown as an example, and the keywords it opens with.
+
+    Code a question writes out shows what the asker did; the documentation names the
+    keyword or method, not the asker's values and variables. ``del x`` is about the
+    "del" statement: the keyword is named, ``x`` only shows it.
+    """
+    shown: list[str] = []
+    keywords: list[str] = []
+    for match in _QUOTED.finditer(asked):
+        value = next(g for g in match.groups() if g).strip()
+        if value not in focus:
+            continue
+        before = asked[:match.start()].rstrip(" ")
+        after = asked[match.end():match.end() + 1]
+        first = value.split()[0].rstrip(":") if value.split() else ""
+        if match.group(1) is not None and first in _PY_KEYWORDS and len(value.split()) > 1:
+            shown.append(value)  # `del x`, `case RED:`: the statement written out
+            keywords.append(first)
+        elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
+              or _VALUE_BEFORE.search(before)):
+            shown.append(value)
+    shown += [f for f in focus if _PLACEHOLDER.search(f) and f not in shown]
+    return shown, [k for k in dict.fromkeys(keywords) if k not in focus]
+
+
+# "Which sorting algorithm does list.sort use?": the kind of thing the answer names.
+_NAMED_KIND = re.compile(
+    r"^\s*(?:which|what)\s+((?:[a-z-]+\s+){0,2}?)([a-z]{3,})\s+"
+    r"(?:does|do|did|is|are|was|were|can|could|should|will|would|must|may|might|has|have)\b",
+    re.IGNORECASE)
+# Kinds every answer of its type has, or that ask for an instance, not the word.
+_OPEN_KINDS = frozenset("""value values number numbers kind kinds type types sort sorts way
+    ways thing things one ones version versions release releases happens else part parts
+    amount size default defaults""".split())
+
+
+def named_kind(question: str) -> str:
+    """The kind of thing a "which/what <kind> does X use" question asks to be named.
+
+    An answer names it or says what it is ("uses the Timsort algorithm"); a passage that
+    never mentions such a thing cannot answer. Empty for other questions, for "what kind
+    of X" (the answer names an instance) and for kinds every answer has ("what value").
+    """
+    asked = asked_sentence(question)
+    match = _NAMED_KIND.match(asked)
+    if not match or re.search(r"\b(kind|type|sort)s? of\b", match.group(1), re.IGNORECASE):
+        return ""
+    if set(words(match.group(1))) & _PREPOSITIONS:
+        return ""  # "which fields from lstat does ...": the kind is not the last word
+    kind = match.group(2).lower()
+    if kind in _OPEN_KINDS or kind in STOPWORDS or kind in QUESTION_WORDS:
+        return ""
+    return kind
+
+
 def analyse(question: str) -> QuestionAnalysis:
     """Focus, answer type and content words of one question.
 
@@ -412,7 +483,9 @@ def analyse(question: str) -> QuestionAnalysis:
         symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
         scene += [f for f in focus if f in symptoms]
         focus = [f for f in focus if f not in symptoms]
-    focus = focus + scene
+    shown, code_keywords = _written_code(question, focus + scene)
+    scene += [f for f in shown if f not in scene]
+    focus = focus + [f for f in scene if f not in focus] + code_keywords
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
