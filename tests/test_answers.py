@@ -533,7 +533,7 @@ be tempted to put higher. Pots there also fire better.</p>
     ("If I call d.get('missing') on a defaultdict, does it create the key?",
      {"missing", "d.get"}, set()),
     ("Why does 'report.txt'.rstrip('.txt') give 'repor' instead of 'report'?",
-     {"report.txt", ".txt", "repor", "report"}, set()),
+     {"report.txt", ".txt", "repor"}, set()),
     ("If I put @a above @b on a function, which decorator is applied first?",
      {"@a", "@b"}, set()),
     ("What does `del x` actually do to the variable x?", {"del x"}, {"del"}),
@@ -575,3 +575,22 @@ def test_a_question_asking_which_kind_of_thing_is_unanswered_where_none_is_spoke
     status, facts = _research([_entry("kiln.fire", "Fire the load at full heat, then cool it "
                                                    "on the slow schedule of kiln.fire.")], asked)
     assert status.status == "answered" and facts
+
+
+def test_a_value_asked_for_a_left_out_argument_or_a_limit_is_said_as_such():
+    from research_pipeline.researcher.answers import _number_fits
+    omitted = analyse("What relative tolerance does kiln.fire use if I don't pass rel_tol?")
+    assert not _number_fits(omitted, 'rel_tol is the maximum difference for being "close"')
+    assert _number_fits(omitted, "rel_tol defaults to 1e-09, the relative tolerance.")
+    limit = analyse("What is the maximum length of a firing log name?")
+    assert not _number_fits(limit, "The minimum length of a log name is 4.")
+    assert _number_fits(limit, "A log name is limited to 255 characters in length.")
+
+
+def test_a_release_note_does_not_answer_what_a_statement_does():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="vent">The vent statement</h2>
+<p>Changed in version 3.2: The vent statement opens the kiln lid to let the fumes out.</p>
+<p>Since the first kilns, the vent statement opens the kiln lid to let the fumes out.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What does the vent statement do to a kiln?")
+    assert facts[0].text.startswith("Since the first kilns")

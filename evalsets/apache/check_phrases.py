@@ -25,10 +25,11 @@ from html.parser import HTMLParser
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MANUAL = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/apache2-doc/manual/en"
+sys.path.insert(0, os.path.dirname(HERE))
+from html_phrases import (  # noqa: E402 - the shared helpers, one folder up
+    ALLOWED_KEYS, TYPES, norm, split_front_matter, topic_files)
 
-TYPES = {"definition", "list", "procedure", "number", "comparison", "reason", "yesno"}
-ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
+MANUAL = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/apache2-doc/manual/en"
 
 # Page (relative to MANUAL) that answers each question, in question order.
 # None marks a question the collection cannot answer.
@@ -140,10 +141,6 @@ class PageText(HTMLParser):
             self.prose.append(data)
 
 
-def norm(s):
-    return re.sub(r"\s+", " ", s).strip().lower()
-
-
 _cache = {}
 
 
@@ -167,11 +164,7 @@ def words(s):
 
 
 def read_topic(path):
-    raw = open(path, encoding="utf-8").read()
-    m = re.match(r"^---\n(.*?)\n---\n(.*)$", raw, re.S)
-    if not m:
-        raise ValueError("no YAML front matter")
-    front, body = m.group(1), m.group(2)
+    front, body = split_front_matter(path, error="no YAML front matter")
     data = yaml.safe_load(front)
     # the types live in YAML comments: collect them from the questions block
     qblock = re.search(r"^questions:\n(.*?)^expect:", front, re.S | re.M).group(1)
@@ -184,8 +177,7 @@ def main():
     type_count = collections.Counter()
     n_questions = 0
     unanswerable = []
-    topics = sorted(f for f in glob.glob(os.path.join(HERE, "*.md"))
-                    if os.path.basename(f) != "README.md")
+    topics = topic_files(HERE)
     print(f"manual: {MANUAL}  ({len(list(all_pages()))} pages)\n")
     for path in topics:
         tid = os.path.basename(path)[:-3]

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Check the dev3-git evaluation set against the installed git-doc HTML pages.
 
-Adapted from ../git-doc/check_phrases.py (the HTML parsing is copied from
-there, so that this file does not depend on that one's command line).
+Adapted from ../git-doc/check_phrases.py; the HTML parsing and topic-file
+reading both use are in ../html_phrases.py.
 
 For every question of every topic file in this folder:
   * answerable questions: every expected phrase must occur (case-insensitive,
@@ -25,16 +25,16 @@ Usage: /work/main/.venv/bin/python check_phrases.py [DOC_ROOT]
        (DOC_ROOT defaults to /usr/share/doc/git-doc)
 Exit status is non-zero if any check fails.
 """
-import glob
 import os
 import re
 import sys
 from collections import Counter
-from html.parser import HTMLParser
-
-import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from html_phrases import (  # noqa: E402 - the shared helpers, one folder up
+    ALLOWED_KEYS, TYPES, all_pages, norm, page_text, read_topic, topic_files)
+
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/git-doc"
 
 # Pages (relative to ROOT) answering each question, in question order; a
@@ -68,95 +68,7 @@ UNANSWERABLE_TERMS = {
     ],
 }
 
-TYPES = {"definition", "list", "procedure", "number", "comparison",
-         "reason", "yesno"}
-ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
 N_TOPICS, N_QUESTIONS, N_UNANSWERABLE = 6, 16, 1
-
-
-class Visible(HTMLParser):
-    """Collects visible body text; <pre> text and heading text kept apart."""
-    HIDDEN = {"script", "style", "head", "title"}
-    BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "dt", "dd",
-             "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.hidden = 0
-        self.pre = 0
-        self.heading = 0
-        self.prose = []
-        self.code = []
-        self.headings = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        elif tag == "pre":
-            self.pre += 1
-        elif re.fullmatch(r"h[1-6]", tag):
-            self.heading += 1
-            self.headings.append("")
-        if tag in self.BLOCK:
-            self.prose.append(" ")
-
-    def handle_endtag(self, tag):
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag == "pre":
-            self.pre = max(0, self.pre - 1)
-        elif re.fullmatch(r"h[1-6]", tag):
-            self.heading = max(0, self.heading - 1)
-        if tag in self.BLOCK:
-            self.prose.append(" ")
-
-    def handle_data(self, data):
-        if self.hidden:
-            return
-        if self.pre:
-            self.code.append(data)
-            return
-        self.prose.append(data)
-        if self.heading:
-            self.headings[-1] += data
-
-
-def norm(s):
-    return re.sub(r"\s+", " ", s).strip().lower()
-
-
-_cache = {}
-
-
-def page_text(rel):
-    """(prose, headings, prose + <pre> text) of one page, normalised."""
-    if rel not in _cache:
-        p = Visible()
-        with open(os.path.join(ROOT, rel), encoding="utf-8", errors="replace") as f:
-            p.feed(f.read())
-        _cache[rel] = (norm("".join(p.prose)), [norm(h) for h in p.headings],
-                       norm("".join(p.prose) + " " + " ".join(p.code)))
-    return _cache[rel]
-
-
-def all_pages():
-    for path in sorted(glob.glob(os.path.join(ROOT, "*.html")) +
-                       glob.glob(os.path.join(ROOT, "*", "*.html"))):
-        yield os.path.relpath(path, ROOT)
-
-
-def read_topic(path):
-    raw = open(path, encoding="utf-8").read()
-    m = re.match(r"---\n(.*?)\n---\n(.*)", raw, re.S)
-    if not m:
-        raise ValueError("no front matter")
-    front, body = m.group(1), m.group(2)
-    data = yaml.safe_load(front)
-    types = []
-    for line in front.splitlines():
-        if line.strip().startswith("- ") and "# type:" in line:
-            types.append(line.split("# type:", 1)[1].strip())
-    return data, types, body
 
 
 def words(s):
@@ -168,9 +80,8 @@ def main():
     counts = Counter()
     unanswerable = []
     n_questions = 0
-    topic_files = sorted(f for f in glob.glob(os.path.join(HERE, "*.md"))
-                         if os.path.basename(f) != "README.md")
-    for path in topic_files:
+    topics = topic_files(HERE)
+    for path in topics:
         tid = os.path.basename(path)[:-3]
         data, types, body = read_topic(path)
         print(f"== {tid}: {data.get('title')}")
@@ -214,11 +125,11 @@ def main():
             for ph in phrases:
                 pn = norm(ph)
                 nwords = len(pn.split())
-                where = [p for p in srcs if pn in page_text(p)[0]]
+                where = [p for p in srcs if pn in page_text(ROOT, p)[0]]
                 if where:
                     print(f"     ok   {ph!r} in {', '.join(where)}")
                 else:
-                    others = [p for p in all_pages() if pn in page_text(p)[0]]
+                    others = [p for p in all_pages(ROOT) if pn in page_text(ROOT, p)[0]]
                     print(f"     FAIL {ph!r} not in {', '.join(srcs)}")
                     errors.append(f"{tid}[{i}]: {ph!r} not in {srcs} "
                                   f"(found in {others[:5]})")
@@ -229,18 +140,18 @@ def main():
                 elif words(pn) <= words(qnorm):
                     print(f"     WARNING {ph!r} only uses words of the question")
                 for p in where:
-                    if any(pn in h for h in page_text(p)[1]):
+                    if any(pn in h for h in page_text(ROOT, p)[1]):
                         print(f"     WARNING {ph!r} occurs in a heading of {p}")
     print()
-    print(f"{len(topic_files)} topics, {n_questions} questions")
+    print(f"{len(topics)} topics, {n_questions} questions")
     for t in sorted(TYPES):
         flag = "" if counts[t] >= 1 else "   <-- unused"
         print(f"  {t:11s} {counts[t]}{flag}")
         if flag:
             errors.append(f"type {t} unused")
     print(f"unanswerable: {len(unanswerable)}")
-    if len(topic_files) != N_TOPICS:
-        errors.append(f"{len(topic_files)} topics, expected {N_TOPICS}")
+    if len(topics) != N_TOPICS:
+        errors.append(f"{len(topics)} topics, expected {N_TOPICS}")
     if n_questions != N_QUESTIONS:
         errors.append(f"{n_questions} questions, expected {N_QUESTIONS}")
     if len(unanswerable) != N_UNANSWERABLE:
@@ -248,7 +159,7 @@ def main():
                       f"expected {N_UNANSWERABLE}")
 
     if unanswerable:
-        pages = list(all_pages())
+        pages = list(all_pages(ROOT))
         print(f"\nUnanswerable question: key terms searched in all {len(pages)} pages "
               "(<pre> included)")
         for tid, i, q in unanswerable:
@@ -256,10 +167,10 @@ def main():
             for term in UNANSWERABLE_TERMS.get((tid, i), []):
                 hits = []
                 for p in pages:
-                    m = re.search(term, page_text(p)[2])
+                    m = re.search(term, page_text(ROOT, p)[2])
                     if m:
                         a, b = max(0, m.start() - 60), m.end() + 60
-                        hits.append((p, page_text(p)[2][a:b]))
+                        hits.append((p, page_text(ROOT, p)[2][a:b]))
                 print(f"     term {term!r}: {len(hits)} page(s)")
                 for p, snip in hits:
                     print(f"        {p}: ...{snip}...")

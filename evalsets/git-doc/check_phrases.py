@@ -16,16 +16,16 @@ Also checks the front-matter format and prints the count per type.
 Usage: python3 check_phrases.py [DOC_ROOT]   (default /usr/share/doc/git-doc)
 Exit status is non-zero if any check fails.
 """
-import glob
 import os
 import re
 import sys
 from collections import Counter
-from html.parser import HTMLParser
-
-import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from html_phrases import (  # noqa: E402 - the shared helpers, one folder up
+    ALLOWED_KEYS, TYPES, all_pages, norm, page_text, read_topic, topic_files)
+
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/git-doc"
 
 # Page (relative to ROOT) answering each question, in question order.
@@ -58,103 +58,13 @@ UNANSWERABLE_TERMS = {
         r"\b2\.38\b", r"(added|introduced|new) in (git |version )?2\.\d+"],
 }
 
-TYPES = {"definition", "list", "procedure", "number", "comparison",
-         "reason", "yesno"}
-ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
-
-
-class Visible(HTMLParser):
-    """Collects visible body text; <pre> text and heading text kept apart."""
-    HIDDEN = {"script", "style", "head", "title"}
-    BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "dt", "dd",
-             "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.hidden = 0
-        self.pre = 0
-        self.heading = 0
-        self.prose = []
-        self.code = []
-        self.headings = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        elif tag == "pre":
-            self.pre += 1
-        elif re.fullmatch(r"h[1-6]", tag):
-            self.heading += 1
-            self.headings.append("")
-        if tag in self.BLOCK:
-            self.prose.append(" ")
-
-    def handle_endtag(self, tag):
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag == "pre":
-            self.pre = max(0, self.pre - 1)
-        elif re.fullmatch(r"h[1-6]", tag):
-            self.heading = max(0, self.heading - 1)
-        if tag in self.BLOCK:
-            self.prose.append(" ")
-
-    def handle_data(self, data):
-        if self.hidden:
-            return
-        if self.pre:
-            self.code.append(data)
-            return
-        self.prose.append(data)
-        if self.heading:
-            self.headings[-1] += data
-
-
-def norm(s):
-    return re.sub(r"\s+", " ", s).strip().lower()
-
-
-_cache = {}
-
-
-def page_text(rel):
-    if rel not in _cache:
-        p = Visible()
-        with open(os.path.join(ROOT, rel), encoding="utf-8", errors="replace") as f:
-            p.feed(f.read())
-        _cache[rel] = (norm("".join(p.prose)), [norm(h) for h in p.headings],
-                       norm("".join(p.prose) + " " + " ".join(p.code)))
-    return _cache[rel]
-
-
-def all_pages():
-    for path in sorted(glob.glob(os.path.join(ROOT, "*.html")) +
-                       glob.glob(os.path.join(ROOT, "*", "*.html"))):
-        yield os.path.relpath(path, ROOT)
-
-
-def read_topic(path):
-    raw = open(path, encoding="utf-8").read()
-    m = re.match(r"---\n(.*?)\n---\n(.*)", raw, re.S)
-    if not m:
-        raise ValueError("no front matter")
-    front, body = m.group(1), m.group(2)
-    data = yaml.safe_load(front)
-    types = []
-    for line in front.splitlines():
-        if line.strip().startswith("- ") and "# type:" in line:
-            types.append(line.split("# type:", 1)[1].strip())
-    return data, types, body
-
-
 def main():
     errors = []
     counts = Counter()
     unanswerable = []
     n_questions = 0
-    topic_files = sorted(f for f in glob.glob(os.path.join(HERE, "*.md"))
-                         if os.path.basename(f) != "README.md")
-    for path in topic_files:
+    topics = topic_files(HERE)
+    for path in topics:
         tid = os.path.basename(path)[:-3]
         print(f"== {tid}")
         if not re.fullmatch(r"[a-z0-9-]+", tid):
@@ -191,15 +101,15 @@ def main():
                 unanswerable.append((tid, i, q))
                 terms = UNANSWERABLE_TERMS.get((tid, i), [])
                 for term in terms:
-                    hits = [p for p in all_pages()
-                            if re.search(term, page_text(p)[2])]
+                    hits = [p for p in all_pages(ROOT)
+                            if re.search(term, page_text(ROOT, p)[2])]
                     print(f"     term {term!r}: {len(hits)} page(s) "
                           f"{hits[:6]}{' ...' if len(hits) > 6 else ''}")
                 print("     -> not in the collection (expect [])")
                 continue
             if not 1 <= len(phrases) <= 3:
                 errors.append(f"{tid}[{i}]: {len(phrases)} phrases")
-            text, heads = page_text(page)[:2]
+            text, heads = page_text(ROOT, page)[:2]
             qnorm = norm(q)
             qwords = set(re.findall(r"[\w./@$~^:-]+", qnorm))
             for ph in phrases:
@@ -209,7 +119,7 @@ def main():
                 status = "OK " if found else "MISSING"
                 print(f"     {status} {ph!r} in {page}")
                 if not found:
-                    others = [p for p in all_pages() if pn in page_text(p)[0]]
+                    others = [p for p in all_pages(ROOT) if pn in page_text(ROOT, p)[0]]
                     errors.append(f"{tid}[{i}]: {ph!r} not in {page} "
                                   f"(found in {others[:5]})")
                 if not 1 <= nwords <= 5:
@@ -219,7 +129,7 @@ def main():
                 if any(pn in h for h in heads):
                     print(f"     WARNING {ph!r} occurs in a heading of {page}")
     print()
-    print(f"{len(topic_files)} topics, {n_questions} questions")
+    print(f"{len(topics)} topics, {n_questions} questions")
     for t in sorted(TYPES):
         print(f"  {t:11s} {counts[t]}")
         if counts[t] < 3:

@@ -210,21 +210,41 @@ _COUNT_RE = re.compile(
     + "|".join(sorted(_QUANTITY_WORDS)) + r")\b",
     re.IGNORECASE)
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
+_BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest)\b",
+                      re.IGNORECASE)
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
     (re.compile(r"\b(range|values?)\b", re.IGNORECASE), "values?|between|range|ranges"),
     (re.compile(r"\b(max\w*|limit\w*|most|largest|longest|biggest)\b", re.IGNORECASE),
-     "maximum|max|limit|limits|most|up|exceed|exceeds|unlimited"),
-    (re.compile(r"\b(min\w*|least|smallest|shortest)\b", re.IGNORECASE), "minimum|min|least"),
+     "maximum|max|limit|limits|limited|most|up|exceed|exceeds|unlimited|longest|largest|"
+     "highest"),
+    (re.compile(r"\b(min\w*|least|smallest|shortest)\b", re.IGNORECASE),
+     "minimum|min|least|shortest|smallest|lowest"),
 )
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
+# A question about what happens when a value is left out, and how documentation says it.
+_OMITTED_Q = re.compile(
+    r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply)\b|"
+    r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b",
+    re.IGNORECASE)
+_OMITTED = re.compile(
+    r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set)\b|"
+    r"\bis none\b|\babsent\b|\bwithout\b", re.IGNORECASE)
 # A question about a release ("which version added X?"), not about a variant ("the
 # version from the other branch").
 _RELEASE_Q = re.compile(
     r"\b(which|what|since|until|before|after) (\w+ )?(version|release)s?\b|"
     r"\bwhen (was|were|did)\b.*\b(add|added|introduced?|removed?|deprecated?)\b",
+    re.IGNORECASE)
+# A release note: "Changed in version 3.2: ...", "New in version 3.7: ...".
+_VERSION_NOTE = re.compile(
+    r"^\W*(changed|new|added|deprecated|removed)( in| since)? (version|release) [\d.]*\d\b",
+    re.IGNORECASE)
+# The same label just before a span: the span is the note's body.
+_VERSION_LABEL = re.compile(
+    r"\b(changed|new|added|deprecated|removed)( in| since)? (version|release) [\d.]*\d:\s*$",
     re.IGNORECASE)
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
@@ -270,7 +290,8 @@ _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
     r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
 # Single names listed in prose: "args, returncode, stdout and stderr".
-_NAME_LIST_RE = re.compile(r"\b[A-Za-z_][\w.]*(?:, [A-Za-z_][\w.]*)+,? (?:and|or) [A-Za-z_][\w.]*\b")
+_NAME_LIST_RE = re.compile(
+    r"\b[A-Za-z_][\w.]*(?:, [A-Za-z_][\w.]*)+,? (?:and|or) [A-Za-z_][\w.]*?(?=[.,;:)]|$)")
 _CODE_NAME = re.compile(
     r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
     r"[A-Z][a-z]+[A-Z]\w*)")
@@ -327,14 +348,19 @@ class _Heading:
 def _heading_words(heading: str) -> frozenset[str]:
     """A heading's words, less those it only writes marked as another name.
 
-    ""except*" clause" is about ``except*``, not the ``except`` a question asks about.
+    ""except*" clause" is about ``except*``, not the ``except`` a question asks about;
+    "object.__del__(self)" is about the special method, not the ``del`` statement.
     """
     found = words(heading)
-    marked = {w.lower() for w in re.findall(r"(\w+)[*+](?![\w*+])", heading)}
+    marked = {w.lower() for w in _MARKED_NAME.findall(heading) for w in words(w)}
     if not marked:
         return frozenset(found)
-    plain = words(re.sub(r"\w+[*+](?![\w*+])", " ", heading))
+    plain = words(_MARKED_NAME.sub(" ", heading))
     return frozenset(w for w in found if w not in marked or w in plain)
+
+
+# A word written as part of another name: "except*", "__del__" (not the del statement).
+_MARKED_NAME = re.compile(r"\w+[*+](?![\w*+])|__\w+?__")
 
 
 _NO_HEADING = _Heading("", frozenset(), frozenset(), frozenset(), frozenset())
@@ -716,6 +742,7 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        asks_release = bool(_RELEASE_Q.search(analysis.text))
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
@@ -851,6 +878,13 @@ class AnswerJudge:
                         got = unit_cover[id(unit)] = cover(
                             match(unit[0], unit[1], heading, in_title), total)[0]
                     tight = max(tight, got)
+                # A release note ("Changed in version 3.2: ...") tells what changed, not
+                # what a thing is or does, even where it opens its section.
+                release_note = not asks_release and (
+                    _VERSION_NOTE.match(text) is not None or _VERSION_LABEL.search(
+                        source.text[max(0, cand.start - 40):cand.start]) is not None)
+                if release_note and cand.leads_section:
+                    cand = replace(cand, leads_section=False)
                 shape = _fits(analysis, cand, text)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
@@ -899,6 +933,8 @@ class AnswerJudge:
                     shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
                 if analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more
+                if release_note:
+                    shaped -= 0.3
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
@@ -1058,6 +1094,8 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         question = question.replace(focus.lower(), " ")
     if "default" in question and not _DEFAULT_RE.search(plain):
         return False
+    if _OMITTED_Q.search(question) and not _OMITTED.search(plain):
+        return False  # "if I don't pass rel_tol": the value used when it is left out
     counting = bool(re.search(r"\bhow (many|often)\b", question))
     if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
@@ -1079,8 +1117,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     def announces(tok: str) -> bool:
         return anchor is not None and bool(anchor.fullmatch(tok.strip(".,;:()\"'").lower()))
 
+    # A limit asked for ("the maximum length") is a value said to be one ("up to 255",
+    # "limited to"), not any value of the kind ("the minimum length is 4").
+    bound = _BOUND_Q.search(question)
     near = [i for i, tok in enumerate(tokens)
-            if any(stem(w) in asked for w in words(tok)) or announces(tok)
+            if announces(tok) or not bound and any(stem(w) in asked for w in words(tok))
             ] if asked else list(range(len(tokens)))
     # A value may take several words ("no limit"): it stands where it starts.
     starts = [a for a, _ in token_spans]

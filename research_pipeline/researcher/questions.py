@@ -63,7 +63,8 @@ _NUMBER = re.compile(
     r"\bhow (many|much|long|large|big|often|far|old)\b|\bdefault (value|setting|size|mode|"
     r"port|limit|timeout|level)\b|\bwhat is the default\b|\b(maximum|minimum|max|min)\b|"
     r"\blimit\b|\brange of values\b|\b(what|which) (\w+ )?(port|version|release|size|"
-    r"timeout|number|value|status code|exit code|code)\b|\bin which (\w+ )?(version|"
+    r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
+    r"interval|threshold)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
     re.IGNORECASE)
 _REASON = re.compile(r"^why\b|\b(what is the reason|for what reason|reasons? (for|why))\b",
@@ -231,10 +232,15 @@ def focus_terms(question: str) -> list[str]:
         token = match.group(1)
         if token.lower() not in STOPWORDS and token.lower() not in _FRAMING:
             found.append(token)
+    # A name already found as part of a longer one ("OrderedDict" of
+    # "OrderedDict.popitem") is that name.
+    def parts(name: str) -> list[str]:
+        return re.split(r"[\s.]+", name.lower())
+
     out: list[str] = []
     for term in found:
-        if not any(term.lower() == o.lower() or term.lower() in o.lower().split() for o in out):
-            out = [o for o in out if o.lower() not in term.lower().split()]
+        if not any(term.lower() == o.lower() or term.lower() in parts(o) for o in out):
+            out = [o for o in out if o.lower() not in parts(term)]
             out.append(term)
     return out
 
@@ -409,6 +415,8 @@ _VALUE_BEFORE = re.compile(
     r"got|string|strings|value|text|word|without)\s*$", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"^@?[A-Za-z]$|^(?:[a-z]|self)\.\w|(?:^|_)[Mm]y[A-Z_]|^my_")
 _PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
+# Keywords that are no English word: "what else can I delete with del" names the statement.
+_CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "async"})
 
 
 def _written_code(asked: str, focus: list[str]) -> tuple[list[str], list[str]]:
@@ -442,6 +450,9 @@ _NAMED_KIND = re.compile(
     r"^\s*(?:which|what)\s+((?:[a-z-]+\s+){0,2}?)([a-z]{3,})\s+"
     r"(?:does|do|did|is|are|was|were|can|could|should|will|would|must|may|might|has|have)\b",
     re.IGNORECASE)
+# What a thing uses is named by its kind ("uses the Timsort algorithm"); what it does or
+# has is often described in other words ("combines two operations": "in two steps").
+_USES = re.compile(r"\b(use|employ|implement|apply)\b", re.IGNORECASE)
 # Kinds every answer of its type has, or that ask for an instance, not the word.
 _OPEN_KINDS = frozenset("""value values number numbers kind kinds type types sort sorts way
     ways thing things one ones version versions release releases happens else part parts
@@ -452,13 +463,16 @@ def named_kind(question: str) -> str:
     """The kind of thing a "which/what <kind> does X use" question asks to be named.
 
     An answer names it or says what it is ("uses the Timsort algorithm"); a passage that
-    never mentions such a thing cannot answer. Empty for other questions, for "what kind
-    of X" (the answer names an instance) and for kinds every answer has ("what value").
+    never mentions such a thing cannot answer. Empty for other questions (what a thing
+    does or has is often said in other words), for "what kind of X" (the answer names an
+    instance) and for kinds every answer has ("what value").
     """
     asked = asked_sentence(question)
     match = _NAMED_KIND.match(asked)
     if not match or re.search(r"\b(kind|type|sort)s? of\b", match.group(1), re.IGNORECASE):
         return ""
+    if not _USES.search(asked[match.end():]):
+        return ""  # "what two operations does import combine": "two steps" answers it
     if set(words(match.group(1))) & _PREPOSITIONS:
         return ""  # "which fields from lstat does ...": the kind is not the last word
     kind = match.group(2).lower()
@@ -489,7 +503,8 @@ def analyse(question: str) -> QuestionAnalysis:
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
-        g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()}
+        g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()} | (
+        set(words(question)) & _CODE_ONLY_KEYWORDS)
     # Such a keyword is what the question is about, a name like any other ("the continue
     # statement"), unless it is also a word every sentence has ("the for loop", "in").
     named = {w for f in focus for w in words(f)}
