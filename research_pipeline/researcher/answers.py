@@ -1019,9 +1019,13 @@ class AnswerJudge:
 
 
 def side_count(focus: Sequence[str]) -> int:
-    """How many of a comparison's names are its sides: the first two, and those after
-    them written the same way ("--soft, --mixed and --hard"); a name of another form
-    after them ("Git" after two paths) is one the answer must also carry."""
+    """How many of a comparison's names are its sides.
+
+    The first two, and those after them written the same way ("--soft, --mixed and
+    --hard"); a name of another form after them ("Git" after two paths) is one the
+    answer must also carry.
+    """
+
     def form(name: str) -> str:
         return "option" if name.startswith("-") else "dotted" if "." in name else "other"
     count = 2
