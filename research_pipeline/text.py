@@ -89,6 +89,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for match in _SENTENCE_RE.finditer(text):
+        # A colon inside brackets ends no sentence: "(default: 900)".
+        if text[match.start() - 1:match.start()] == ":" and text.count(
+                "(", start, match.start()) > text.count(")", start, match.start()):
+            continue
         _add_span(text, start, match.start(), spans)
         start = match.end()
     _add_span(text, start, len(text), spans)

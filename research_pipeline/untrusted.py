@@ -118,7 +118,10 @@ def clean_title(text: object, fallback: str = "untitled") -> str:
     a space; whitespace is collapsed and the result cut to ``MAX_TITLE_CHARS``. ``_`` and
     ``*`` are left alone (never escaped).
     """
-    value = _BIDI.sub("", _CONTROL.sub(" ", str(text))).translate(_TITLE_MAP)
+    # A heading the corpus stored with ``&lt;`` for a shown ``<`` ("git reset [&lt;mode>]")
+    # reads like the rest of the title once both brackets are replaced alike.
+    value = _BIDI.sub("", _CONTROL.sub(" ", str(text))).replace("&lt;", "<").translate(
+        _TITLE_MAP)
     value = " ".join(value.split())
     if len(value) > MAX_TITLE_CHARS:
         value = value[: MAX_TITLE_CHARS - 1].rstrip() + "…"

@@ -594,3 +594,17 @@ def test_a_release_note_does_not_answer_what_a_statement_does():
 </body></html>"""
     _, facts = _research(_html_evidence(page), "What does the vent statement do to a kiln?")
     assert facts[0].text.startswith("Since the first kilns")
+
+
+def test_a_colon_inside_brackets_ends_no_sentence():
+    from research_pipeline.text import sentence_spans
+    text = "Number of seconds to cache credentials (default: 900). It does this: Nothing."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Number of seconds to cache credentials (default: 900).", "It does this:", "Nothing."]
+
+
+def test_two_names_whose_entries_say_the_same_are_not_set_apart():
+    evidence = [_entry("kiln.fire2", "Fire the load at full heat in the kiln."),
+                _entry("kiln.fire", "Fire the load at full heat in the kiln.")]
+    status, _ = _research(evidence, "What is the difference between kiln.fire and kiln.fire2?")
+    assert status.status == "partial" and "say the same" in status.note

@@ -985,6 +985,14 @@ class AnswerJudge:
                 if absent:
                     return "partial", (f"the sources describe one side but say nothing "
                                        f"comparable about {', '.join(absent)}"), best
+                told = [next(j for j in judged[:40] if j.answers() and names_it(j))
+                        for names_it in sides]
+                if len(told) == 2 and all(sum(n(t) for n in sides) == 1 for t in told
+                                          ) and says_same(told[0].candidate.stems,
+                                                          told[1].candidate.stems):
+                    # "Create and return a temporary file." opens both tempfile entries.
+                    return "partial", (f"the passages found say the same of {names[0]} and "
+                                       f"{names[1]}; none sets them apart"), best
             return "answered", "", best
         asked = TYPE_NAMES.get(analysis.answer_type, "an answer")
         where = best.candidate.source.cite_title
@@ -1039,6 +1047,23 @@ def _mentions(source: Source, word: str) -> bool:
     """A passage (its text or headings) speaks of a word, by its stem or a synonym."""
     said = {stem(w) for w in words(f"{source.title} {source.section} {source.text}")}
     return stem(word) in said or bool(_SYNONYMS.get(stem(word), frozenset()) & said)
+
+
+# Words that say nothing of their own; a negation says the opposite ("without any log").
+_NEGATING = frozenset(stem(w) for w in ("no", "not", "nor", "without", "never", "cannot"))
+_STOPWORD_STEMS = frozenset(stem(w) for w in STOPWORDS) - _NEGATING
+
+
+def says_same(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two spans (as stems) that say the same.
+
+    Every word of the shorter is in the other, and the other does not negate it ("Fire
+    the load" / "Fire the load without a log" differ).
+    """
+    content_a, content_b = a - _STOPWORD_STEMS, b - _STOPWORD_STEMS
+    shorter, longer = sorted((content_a, content_b), key=len)
+    return (len(shorter) >= 3 and shorter <= longer
+            and not (longer - shorter) & _NEGATING)
 
 
 def names_focus(judgement: Judgement, focus: str) -> bool:

@@ -46,6 +46,7 @@ from research_pipeline.researcher.answers import (
     dangling,
     focus_in,
     quotable,
+    says_same,
     side_count,
     synonyms,
 )
@@ -345,7 +346,7 @@ class ExtractiveResearcher:
                 # What the other side's span says already is no difference: "Create and
                 # return a temporary file." begins both tempfile entries.
                 fitting = [j for j in fitting if not any(
-                    _says_same(j.candidate.stems, c.candidate.stems) for c in chosen)
+                    says_same(j.candidate.stems, c.candidate.stems) for c in chosen)
                            and j.rank >= fitting[0].rank - DISTINCT_MARGIN] or fitting
                 side = next((j for j in fitting if sum(n(j) for n in sides) == 1
                              and j.rank >= fitting[0].rank - DISTINCT_MARGIN),
@@ -377,7 +378,7 @@ class ExtractiveResearcher:
                 if any(_overlaps(cand, c.candidate) for c in chosen):
                     continue
                 if any(_jaccard(cand.stems, c.candidate.stems) > 0.5
-                       or _says_same(cand.stems, c.candidate.stems) for c in chosen):
+                       or says_same(cand.stems, c.candidate.stems) for c in chosen):
                     continue
                 if j.coverage < ANSWERED and any(
                         sid == cand.source.source_id and cand.start < e and s < cand.end
@@ -490,7 +491,6 @@ class ExtractiveResearcher:
 
 
 OVERVIEW_CHARS = 450
-STOPWORD_STEMS = frozenset(stem(w) for w in STOPWORDS)
 
 
 def _labelled_sides(question: str, given: list[tuple[int, Fact]]) -> list[str]:
@@ -585,13 +585,6 @@ def _sentences(text: str) -> int:
 def _overlaps(a: Candidate, b: Candidate) -> bool:
     return (a.source.source_id == b.source.source_id and a.start < b.end
             and b.start < a.end)
-
-
-def _says_same(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two spans that say the same: every word of the shorter one is in the other."""
-    content_a, content_b = a - STOPWORD_STEMS, b - STOPWORD_STEMS
-    shorter = min(content_a, content_b, key=len)
-    return len(shorter) >= 3 and content_a & content_b == shorter
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
