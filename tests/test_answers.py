@@ -608,3 +608,25 @@ def test_two_names_whose_entries_say_the_same_are_not_set_apart():
                 _entry("kiln.fire", "Fire the load at full heat in the kiln.")]
     status, _ = _research(evidence, "What is the difference between kiln.fire and kiln.fire2?")
     assert status.status == "partial" and "say the same" in status.note
+
+
+def test_options_compared_each_open_the_answer_with_their_own_text():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="modes">Firing modes</h2>
+<dl><dt>--soft</dt><dd><p>Warms the kiln without touching the glaze at all.</p>
+<p>LONG</p></dd>
+<dt>--mixed</dt><dd><p>Warms the kiln and melts the glaze but not the clay body.</p>
+<p>LONG</p></dd>
+<dt>--hard</dt><dd><p>Melts the glaze and the clay body alike.</p><p>LONG</p></dd></dl>
+</body></html>"""
+    # Descriptions as long as a manual's make each option a term with its own text.
+    page = page.replace("LONG", "Each firing in this mode is logged with its start time, "
+                        "its peak and its cooling time, and the log is kept until the "
+                        "next firing of the same kiln replaces it. " * 3)
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "What is the difference between kiln --soft, --mixed and --hard?"}])
+    researcher = ExtractiveResearcher()
+    evidence = _html_evidence(page)
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    direct = [f.text for f in facts if f.role == "answer"]
+    assert len(direct) == 3  # one paragraph for the three sides
+    assert [d.split()[0] for d in direct[:2]] == ["--soft", "--mixed"]

@@ -354,17 +354,18 @@ class ExtractiveResearcher:
                 if side is not None:
                     # The other side belongs in the direct answer when the two stay
                     # within its three sentences (its first sentence alone, if need be).
-                    room = MAX_SENTENCES - _sentences(best.candidate.text)
-                    if (direct == len(chosen) and side.candidate.kind == "sentences"
-                            and best.candidate.kind == "sentences"):
-                        if _sentences(side.candidate.text) > room:
-                            side = next((j for j in judged if j.candidate.kind == "sentences"
+                    room = MAX_SENTENCES - sum(_sentences(c.candidate) for c in chosen)
+                    if (direct == len(chosen) and side.candidate.kind in ONE_PARAGRAPH
+                            and best.candidate.kind in ONE_PARAGRAPH):
+                        if _sentences(side.candidate) > room:
+                            side = next((j for j in judged
+                                         if j.candidate.kind in ONE_PARAGRAPH
                                          and j.candidate.source.source_id
                                          == side.candidate.source.source_id
                                          and j.candidate.start == side.candidate.start
-                                         and _sentences(j.candidate.text) <= room
+                                         and _sentences(j.candidate) <= room
                                          and names_it(j)), side)
-                        if _sentences(side.candidate.text) <= room:
+                        if _sentences(side.candidate) <= room:
                             direct += 1
                     chosen.append(side)
             for j in judged:
@@ -545,6 +546,8 @@ def _clean(text: str) -> str:
 DIRECT_ANSWER_CHARS = 450
 # How much lower a distinct direct answer may rank than one another question already has.
 DISTINCT_MARGIN = 0.3
+# Spans that read as one paragraph of prose: sentences, an option or term with its text.
+ONE_PARAGRAPH = ("sentences", "term")
 # How much lower a span may rank and still open a why-question's answer for the reason
 # it gives that the best span does not.
 REASON_MARGIN = 0.2
@@ -578,7 +581,11 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
     return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
-def _sentences(text: str) -> int:
+def _sentences(cand: Candidate) -> int:
+    """A span's sentences; an option's or term's own line ("--soft") is not one."""
+    text = cand.text
+    if cand.kind == "term" and "\n" in text.strip():
+        text = text.strip().split("\n", 1)[1]
     return len(sentence_spans(text)) or 1
 
 
