@@ -630,3 +630,12 @@ def test_options_compared_each_open_the_answer_with_their_own_text():
     direct = [f.text for f in facts if f.role == "answer"]
     assert len(direct) == 3  # one paragraph for the three sides
     assert [d.split()[0] for d in direct[:2]] == ["--soft", "--mixed"]
+
+
+def test_the_condition_a_statement_holds_under_is_why_it_holds():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="lid">Lid switch</h2>
+<p>If the lid switch is enabled, the kiln will refuse to fire anything unless the lid is
+closed.</p></body></html>"""
+    status, facts = _research(_html_evidence(page),
+                              "Why does the kiln refuse to fire anything unless I close the lid?")
+    assert status.status == "answered" and facts[0].text.startswith("If the lid switch")

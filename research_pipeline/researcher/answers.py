@@ -888,6 +888,11 @@ class AnswerJudge:
                 shape = _fits(analysis, cand, text)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
+                elif (analysis.answer_type == "reason" and not shape
+                      and tight >= YESNO_STATED and _conditional(text)):
+                    # "If clean.requireForce is not set to false, git clean will refuse to
+                    # delete ... unless given -f": the condition is why it refuses.
+                    shape = 1 / 3
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
                 fit = shape > 0
@@ -1263,6 +1268,11 @@ def _states_case(text: str,
             if share((frozenset(case), frozenset(stem(w) for w in case))) >= CASE_SHARE:
                 return True
     return False
+
+
+def _conditional(text: str) -> bool:
+    """A sentence of the span opens with the condition its statement holds under."""
+    return any(_CONDITION.match(text[start:end]) for start, end in sentence_spans(text))
 
 
 def _cues(pattern: re.Pattern[str], text: str) -> float:
