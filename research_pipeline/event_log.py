@@ -8,10 +8,12 @@ writes ~1,100 events (400 "materialization planned" before the step starts, ~700
 step). This storage keeps one engine and one idle connection per file for the few files
 in use (the index and the latest runs); the rows, the files and the locking are Dagster's.
 
-It also writes a batch of "materialization planned" events (what Dagster hands to
-``store_event_batch`` when ``DAGSTER_EVENT_BATCH_SIZE`` is set: see
-``instance.ensure_dagster_home``) in one transaction per file instead of one per event.
-Every other batch goes through Dagster's one-by-one path.
+It also writes the batch of planned events Dagster hands over when it creates a run (one
+"materialization planned" per asset and topic, one "check evaluation planned" per check;
+batches exist when ``DAGSTER_EVENT_BATCH_SIZE`` is set: see
+``instance.ensure_dagster_home``) in one transaction per file instead of one per event, and
+remembers which tables exist (Dagster asks before every check evaluation, with a new
+engine). Every other batch goes through Dagster's one-by-one path.
 
 ``dagster.yaml`` names this class as ``event_log_storage``; the UI and the daemon load it
 from the project's environment, as they load the project's definitions.
@@ -38,6 +40,9 @@ from sqlalchemy.pool import StaticPool
 
 # Files whose engine stays open: the index and the latest few runs' files.
 HELD_FILES = 4
+# What Dagster hands over as one batch when a run is created.
+_BATCHED = (DagsterEventType.ASSET_MATERIALIZATION_PLANNED,
+            DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED)
 
 
 class HeldSqliteEventLogStorage(SqliteEventLogStorage):
@@ -49,6 +54,7 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
 
     def __init__(self, base_dir: str, inst_data: ConfigurableClassData | None = None) -> None:
         self._engines: OrderedDict[str, Engine] = OrderedDict()
+        self._tables: set[str] = set()
         super().__init__(base_dir, inst_data)
 
     @classmethod
@@ -96,12 +102,16 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
                 self._engines.popitem()[1].dispose()
 
     def store_event_batch(self, events: Sequence[EventLogEntry]) -> None:
-        """Planned events of one run: one transaction on its file and one on the index."""
+        """A run's planned events: one transaction on its file and one on the index.
+
+        What ``store_event`` does for each, in the same order: the row in the run's file,
+        its mirror in the index, and the asset's (or the check's) index rows.
+        """
         run_ids = {event.run_id for event in events}
         if len(run_ids) != 1 or not all(
-            event.is_dagster_event
-            and event.dagster_event_type == DagsterEventType.ASSET_MATERIALIZATION_PLANNED
-            and event.get_dagster_event().asset_key is not None
+            event.is_dagster_event and event.dagster_event_type in _BATCHED
+            and (event.dagster_event_type == DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED
+                 or event.get_dagster_event().asset_key is not None)
             for event in events
         ):
             super().store_event_batch(events)
@@ -110,13 +120,27 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
         with self.run_connection(run_ids.pop()) as conn:
             for insert in inserts:
                 conn.execute(insert)
-        # Mirrored into the index as ``store_event`` does for an asset event.
+        checks: list[tuple[EventLogEntry, int]] = []
         with self.index_transaction() as conn:
             for event, insert in zip(events, inserts, strict=True):
                 with db_result(conn, insert) as result:
                     event_id = result.inserted_primary_key[0]
-                self._store_asset_event_tags(conn, [event], [event_id])
-                self._store_asset_event(conn, event, event_id)
+                if event.dagster_event_type == DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED:
+                    checks.append((event, event_id))  # its own index transaction, as Dagster's
+                else:
+                    self._store_asset_event_tags(conn, [event], [event_id])
+                    self._store_asset_event(conn, event, event_id)
+        for event, event_id in checks:
+            self.store_asset_check_event(event, event_id)
+
+    def has_table(self, table_name: str) -> bool:
+        """Dagster asks before every check evaluation; a table, once there, stays."""
+        if table_name in self._tables:
+            return True
+        found = super().has_table(table_name)  # a new engine of its own, as Dagster's
+        if found:
+            self._tables.add(table_name)
+        return found
 
     def wipe(self) -> None:  # noqa: D102 - Dagster's; it deletes files this holds open
         self._release_engines()

@@ -39,10 +39,15 @@ def test_the_project_instance_holds_each_file_open_between_events(env):
 topics = dg.StaticPartitionsDefinition([f"t{i}" for i in range(12)])
 
 
-@dg.asset(partitions_def=topics, backfill_policy=dg.BackfillPolicy.single_run())
+NOTED = dg.AssetCheckKey(dg.AssetKey("notes"), "noted")
+
+
+@dg.asset(partitions_def=topics, backfill_policy=dg.BackfillPolicy.single_run(),
+          check_specs=[dg.AssetCheckSpec("noted", asset="notes")])
 def notes(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
-    """A partitioned asset run over a range, as the research step is."""
-    return dg.MaterializeResult(metadata={"topics": len(context.partition_keys)})
+    """A partitioned asset with a check, run over a range, as the research step is."""
+    return dg.MaterializeResult(metadata={"topics": len(context.partition_keys)},
+                                check_results=[dg.AssetCheckResult(passed=True)])
 
 
 def test_a_runs_planned_events_are_written_as_one_batch_one_per_partition(env, monkeypatch):
@@ -52,8 +57,10 @@ def test_a_runs_planned_events_are_written_as_one_batch_one_per_partition(env, m
     original = HeldSqliteEventLogStorage.store_event
 
     def store_event(self, event):
-        if event.is_dagster_event and event.dagster_event.is_asset_materialization_planned:
-            one_by_one.append(event.dagster_event.partition)
+        if event.is_dagster_event and event.dagster_event_type in (
+                dg.DagsterEventType.ASSET_MATERIALIZATION_PLANNED,
+                dg.DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED):
+            one_by_one.append(event.dagster_event_type)
         original(self, event)
 
     monkeypatch.setattr(HeldSqliteEventLogStorage, "store_event", store_event)
@@ -72,6 +79,9 @@ def test_a_runs_planned_events_are_written_as_one_batch_one_per_partition(env, m
     assert sorted(r.partition_key for r in indexed) == sorted(topics.get_partition_keys())
     assert instance.get_latest_planned_materialization_info(
         dg.AssetKey("notes"), "t5").run_id == result.run_id
+    # The check's planned row was written too: its evaluation completed it.
+    [execution] = storage.get_asset_check_execution_history(NOTED, limit=5)
+    assert (execution.run_id, execution.status.value) == (result.run_id, "SUCCEEDED")
 
 
 @pytest.mark.parametrize("mixed", [False, True])
