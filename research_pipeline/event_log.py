@@ -52,10 +52,14 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
     an instance switches between the two without losing anything.
     """
 
-    def __init__(self, base_dir: str, inst_data: ConfigurableClassData | None = None) -> None:
+    def __init__(
+        self, base_dir: str | None = None, inst_data: ConfigurableClassData | None = None
+    ) -> None:
         self._engines: OrderedDict[str, Engine] = OrderedDict()
         self._tables: set[str] = set()
-        super().__init__(base_dir, inst_data)
+        self._unplaced_inst_data = inst_data
+        if base_dir is not None:
+            super().__init__(base_dir, inst_data)
 
     @classmethod
     def config_type(cls) -> Any:  # noqa: D102 - Dagster's hook
@@ -65,9 +69,20 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
     def from_config_value(  # noqa: D102 - Dagster's hook
         cls, inst_data: ConfigurableClassData | None, config_value: Mapping[str, Any]
     ) -> HeldSqliteEventLogStorage:
-        base_dir = config_value.get("base_dir") or os.path.join(
-            os.environ["DAGSTER_HOME"], "history", "runs")
-        return cls(base_dir=base_dir, inst_data=inst_data)
+        return cls(base_dir=config_value.get("base_dir"), inst_data=inst_data)
+
+    def register_instance(self, instance: Any) -> None:
+        """Without a ``base_dir``, take the instance's folder, where Dagster's default goes.
+
+        A storage class learns nothing of its instance from its config, and an instance
+        need not have ``DAGSTER_HOME`` (Dagster's temporary ones: ``dg check defs``,
+        ``dagster dev`` without it); the instance registers its event log first thing, before
+        anything uses it.
+        """
+        if not hasattr(self, "_base_dir"):
+            super().__init__(os.path.join(instance.root_directory, "history", "runs"),
+                             self._unplaced_inst_data)
+        super().register_instance(instance)
 
     @contextmanager
     def _connect(self, shard: str) -> Iterator[Connection]:

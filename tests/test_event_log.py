@@ -95,3 +95,20 @@ def test_other_batches_are_written_one_by_one(env, mixed):
         for i, (m, r) in enumerate([("a", run), ("b", other if mixed else run)])]
     instance.event_log_storage.store_event_batch(events)
     assert [e.message for e in instance.all_logs(run.run_id)] == (["a"] if mixed else ["a", "b"])
+
+
+def test_an_instance_without_dagster_home_keeps_its_event_log_in_its_own_folder(
+        tmp_path, monkeypatch):
+    # Dagster's temporary instances (dg check defs, dagster dev without DAGSTER_HOME) read
+    # the project's dagster.yaml with a folder of their own and no DAGSTER_HOME.
+    from dagster._core.instance.ref import InstanceRef  # how Dagster's CLI makes them
+
+    monkeypatch.delenv("DAGSTER_HOME", raising=False)
+    project = Path(__file__).resolve().parent.parent
+    ref = InstanceRef.from_dir(str(tmp_path), config_dir=str(project))
+    with dg.DagsterInstance.from_ref(ref) as instance:
+        storage = instance.event_log_storage
+        assert isinstance(storage, HeldSqliteEventLogStorage)
+        run, _ = _run_with_a_shard(instance)
+        assert Path(storage.path_for_shard(run.run_id)).parent == tmp_path / "history" / "runs"
+        assert [e.message for e in instance.all_logs(run.run_id)] == ["first"]
