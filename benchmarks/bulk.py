@@ -86,15 +86,19 @@ def topic_text(n: int) -> str:
         """)
 
 
-def measure(kind: str, n: int, work: Path) -> Measured:
-    """Run ``kind`` (dagster | plain) over ``n`` fresh topics against fresh servers."""
+def measure(kind: str, n: int, work: Path, tree: Path = ROOT) -> Measured:
+    """Run ``kind`` (dagster | plain) over ``n`` fresh topics against fresh servers.
+
+    ``tree`` is the checkout whose code runs; its own ``dagster.yaml`` configures the
+    instance (it names the checkout's event log storage).
+    """
     from tests import fake_world
     from tests.fakes import FakeServer
 
     case = work / f"{kind}-{n}"
     (case / "topics").mkdir(parents=True)
     (case / "dh").mkdir()
-    (case / "dh" / "dagster.yaml").write_text((ROOT / "dagster.yaml").read_text())
+    (case / "dh" / "dagster.yaml").write_text((tree / "dagster.yaml").read_text())
     for i in range(n):
         (case / "topics" / f"tides-{i}.md").write_text(topic_text(i))
     with FakeServer(fake_world.exa_search, latency_s=SEARCH_S) as exa, \
@@ -168,7 +172,8 @@ def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = No
                 for name, tree in (trees or {"": ""}).items():
                     if tree:
                         os.environ["PYTHONPATH"] = str(Path(tree).resolve())
-                    m = measure(kind, n, Path(tmp) / (name or "."))
+                    m = measure(kind, n, Path(tmp) / (name or "."),
+                                Path(tree).resolve() if tree else ROOT)
                     rows.append({**({"tree": name} if name else {}), "kind": kind, "topics": n,
                                  "wall_s": round(m.wall_s, 2),
                                  "bound_s": round(bound(m, n), 2),

@@ -33,6 +33,9 @@ def env(tmp_path: Path, builtin_data_dir: Path, monkeypatch: pytest.MonkeyPatch)
         if key.startswith("RESEARCH_") or key in ("EXA_API_KEY", "GOOGLE_API_KEY",
                                                     "GEMINI_API_KEY", "OPENAI_API_KEY"):
             monkeypatch.delenv(key)
+    # get_instance() sets it for its process; undone after each test like the rest.
+    monkeypatch.setenv("DAGSTER_EVENT_BATCH_SIZE", "")
+    monkeypatch.delenv("DAGSTER_EVENT_BATCH_SIZE")
     (tmp_path / "topics").mkdir()
     monkeypatch.setenv("RESEARCH_DB", str(tmp_path / "research.duckdb"))
     monkeypatch.setenv("RESEARCH_DATA_DIR", str(builtin_data_dir))

@@ -203,3 +203,75 @@ def test_a_topics_budget_counts_only_its_own_calls_in_a_shared_run(tmp_path):
             "request_hash": "h", "cost_usd": cost}])
     assert store.research_cost("r-a", "run-1", "a") == 0.25
     assert store.research_cost("r-b", "run-1", "b") == 0.5
+
+
+@pytest.mark.parametrize(("sql", "row"), [
+    ("INSERT INTO response_cache VALUES (?, ?, ?, ?)", "(?, ?, ?, ?)"),
+    ("INSERT INTO llm_calls (call_id, step) VALUES (?, ?)", "(?, ?)"),
+    ("INSERT INTO llm_calls (call_id, step) VALUES (?, ?) ON CONFLICT (call_id) DO NOTHING", None),
+    ("INSERT INTO response_cache VALUES (?, 'p', '{}', now())", None),
+    ("UPDATE llm_calls SET step = ? WHERE call_id = ?", None),
+])
+def test_only_a_plain_one_row_insert_is_grouped_into_one_statement(sql, row):
+    from research_pipeline.store.base import _values_row
+
+    assert _values_row(sql) == row
+
+
+def test_plain_inserts_of_a_group_go_in_as_one_statement_and_still_fail_alone(tmp_path):
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+    from datetime import datetime
+
+    from research_pipeline.store.base import _lease_for
+
+    path = tmp_path / "db.duckdb"
+    store = Store(path)
+    insert = "INSERT INTO response_cache VALUES (?, ?, ?, ?)"
+    lease = _lease_for(path)
+    with store.session():
+        store.write(insert, ["taken", "exa", "{}", datetime(2024, 1, 2)])
+        keys = [*(f"k{i}" for i in range(6)), "taken"]
+        waiting = threading.Barrier(len(keys) + 1)
+
+        def put(key: str) -> str | None:
+            waiting.wait()
+            try:
+                store.write(insert, [key, "gemini", f'{{"key": "{key}"}}', datetime(2024, 1, 2)])
+            except duckdb.ConstraintException:
+                return key
+            return None
+
+        with ThreadPoolExecutor(len(keys)) as pool:
+            with lease.mutex:  # the writes queue up behind this thread as one group
+                futures = [pool.submit(put, k) for k in keys]
+                waiting.wait()
+                while len(lease.pending) < len(keys):
+                    threading.Event().wait(0.01)
+            failed = [f.result(timeout=60) for f in futures]
+    assert [f for f in failed if f] == ["taken"]
+    assert store.cache_get("k3") == {"key": "k3"}
+    assert store.cache_get("taken") == {}
+
+
+@pytest.mark.parametrize("n", [1, 3, 20, 21, 60])
+def test_a_few_rows_and_many_rows_are_stored_alike(tmp_path, n):
+    from datetime import datetime
+
+    store = Store(tmp_path / "db.duckdb")
+    rows = [["r", "t", "run", 1, f"g{i}", i % 3, "why", "open", i, 0,
+             0.25 * (i % 4), '["a", "b"]' if i % 2 else None, "[1]"] for i in range(n)]
+    with store.transaction() as con:
+        store._insert_many(con, "knowledge_gaps", rows)
+        keep_first = "ON CONFLICT (source_id) DO NOTHING"
+        store._insert_many(con, "sources", [[f"s{i}", "u", "t", "x", "exa", None, None,
+                                             datetime(2024, 1, 2), None, "{}"]
+                                            for i in range(n)], keep_first)
+        store._insert_many(con, "sources", [["s0", "other", "t", "x", "exa", None, None,
+                                             datetime(2024, 1, 3), None, "{}"]], keep_first)
+        stored = con.execute("SELECT gap_id, best_coverage, queries_tried FROM knowledge_gaps "
+                             "ORDER BY attempts").fetchall()
+        first = con.execute("SELECT url FROM sources WHERE source_id = 's0'").fetchall()
+    assert stored == [(f"g{i}", 0.25 * (i % 4), '["a", "b"]' if i % 2 else None)
+                      for i in range(n)]
+    assert first == [("u",)]

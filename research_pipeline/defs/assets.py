@@ -23,7 +23,6 @@ from research_pipeline import pipeline
 from research_pipeline.defs.checks import CHECK_SPECS, check_evaluation
 from research_pipeline.defs.partitions import topics_partitions
 from research_pipeline.defs.resources import ResearchResource
-from research_pipeline.instance import event_log_held_open
 from research_pipeline.launcher import RESEARCH_OP, claim_topics
 from research_pipeline.live.redact import redact
 from research_pipeline.pipeline import bulk
@@ -92,8 +91,7 @@ def research_topics(
         PROGRESS.setLevel(logging.INFO)
     _say(context, f"{len(todo)} topic(s): {', '.join(steps)}")
     # Each topic's seven events are written from this thread as its steps finish.
-    with event_log_held_open(context.instance, context.run.run_id), \
-            services_for().store.session():
+    with services_for().store.session():
         for event in bulk.research_topics(
                 services_for, todo, context.run.run_id, steps=steps,
                 approve_as=config.approve_as, job=context.run.job_name,
