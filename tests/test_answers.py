@@ -639,3 +639,21 @@ closed.</p></body></html>"""
     status, facts = _research(_html_evidence(page),
                               "Why does the kiln refuse to fire anything unless I close the lid?")
     assert status.status == "answered" and facts[0].text.startswith("If the lid switch")
+
+
+def test_a_supporting_passage_carries_the_word_the_question_hinges_on():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cool">After firing</h2>
+<p>After a glaze firing the kiln lid and every glaze shelf must cool for twelve hours.</p>
+<h2 id="load">Loading</h2>
+<p>Workers in the studio open the kiln lid, then stack each glaze shelf with pots, and only
+then start the firing of the day.</p>
+</body></html>"""
+    # "cool" is the rare word here, as a collection's statistics would say.
+    researcher = ExtractiveResearcher(lambda stems: {s: 3.5 if s == "cool" else 1.0
+                                                     for s in stems})
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "How long must the kiln lid and the glaze shelf cool after a glaze "
+                          "firing?"}])
+    evidence = _html_evidence(page)
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    assert [f.text[:20] for f in facts] == ["After a glaze firing"]

@@ -372,7 +372,11 @@ class ExtractiveResearcher:
                 if len(chosen) >= FACTS_PER_QUESTION:
                     break
                 cand = j.candidate
-                if (j.coverage < floor or not j.focus_found or cand.kind in ("item", "row")
+                # A supporting passage carries the word the question hinges on too, not
+                # only its subject ("the import statement" in a list of what may precede a
+                # future statement).
+                if (j.coverage < floor or not j.focus_found or not j.crux_found
+                        or cand.kind in ("item", "row")
                         or not quotable(cand.text)
                         or cand.kind == "sentences" and dangles(cand)):
                     continue
