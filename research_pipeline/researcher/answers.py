@@ -181,11 +181,12 @@ def dangles(cand: Candidate) -> bool:
     """
     text = cand.text
     pointer = DANGLING.search(text.rstrip())
-    if not dangling(text) and not pointer:
+    short = dangling(text)
+    if not short and not pointer:
         return False
     blocks, _ = _blocks(cand.source)
     following = next((kind for kind, start, _ in blocks if start >= cand.end), None)
-    if not dangling(text):
+    if not short:
         # A longer sentence before its colon says something, unless what it introduces
         # is a list: "Two problems often exist with deep copy operations ...:" promises
         # the problems.
@@ -982,9 +983,7 @@ class AnswerJudge:
         if best.answers():
             sides = comparison_sides(analysis)
             if sides:
-                names = (list(analysis.focus[:side_count(analysis.focus)])
-                         if len(analysis.focus) >= 2
-                         else [" ".join(side) for side in analysis.sides])
+                names = compared_names(analysis)
                 absent = [name for name, names_it in zip(names, sides, strict=True)
                           if not any(j.answers() and names_it(j) for j in judged[:40])]
                 if absent:
@@ -1048,6 +1047,13 @@ def side_count(focus: Sequence[str]) -> int:
     return min(count, len(focus))
 
 
+def compared_names(analysis: QuestionAnalysis) -> list[str]:
+    """A comparison's sides as the question names them: its names, else its plain words."""
+    if len(analysis.focus) >= 2:
+        return list(analysis.focus[:side_count(analysis.focus)])
+    return [" ".join(side) for side in analysis.sides]
+
+
 def _mentions(source: Source, word: str) -> bool:
     """A passage (its text or headings) speaks of a word, by its stem or a synonym."""
     said = {stem(w) for w in words(f"{source.title} {source.section} {source.text}")}
@@ -1103,8 +1109,7 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
     if analysis.answer_type != "comparison":
         return []
     if len(analysis.focus) >= 2:
-        return [partial(names_focus, focus=f)
-                for f in analysis.focus[:side_count(analysis.focus)]]
+        return [partial(names_focus, focus=f) for f in compared_names(analysis)]
     return [partial(names_side, side=s, heading=heading) for s in analysis.sides]
 
 

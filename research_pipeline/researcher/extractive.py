@@ -41,13 +41,13 @@ from research_pipeline.researcher.answers import (
     AnswerJudge,
     Candidate,
     Judgement,
+    compared_names,
     comparison_sides,
     dangles,
     dangling,
     focus_in,
     quotable,
     says_same,
-    side_count,
     synonyms,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
@@ -469,7 +469,7 @@ class ExtractiveResearcher:
             else:
                 support.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
         for qid, given in direct_facts.items():
-            answers[qid] = _labelled_sides(asked.get(qid, ""), given)
+            answers[qid] = _labelled_sides(self.analysis(asked.get(qid, "")), given)
         open_ids = {o.question_id for o in open_questions}
         out: dict[int, str] = {}
         findings: list[str] = []
@@ -498,7 +498,7 @@ class ExtractiveResearcher:
 OVERVIEW_CHARS = 450
 
 
-def _labelled_sides(question: str, given: list[tuple[int, Fact]]) -> list[str]:
+def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -> list[str]:
     """A direct answer's sentences, each side of a comparison of two names labelled.
 
     Comparing two documented names ("shutil.copy and shutil.copy2"), each side's answer
@@ -507,10 +507,9 @@ def _labelled_sides(question: str, given: list[tuple[int, Fact]]) -> list[str]:
     sides come in the order the question asks them.
     """
     plain = [f"{fact.text}[^{marker}]" for marker, fact in given]
-    analysis = analyse(question) if len(given) >= 2 else None
-    if analysis is None or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
+    if len(given) < 2 or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
         return plain
-    names = analysis.focus[:side_count(analysis.focus)]
+    names = compared_names(analysis)
     order: list[tuple[int, str]] = []
     for n, (marker, fact) in enumerate(given):
         in_text = [i for i, name in enumerate(names) if focus_in(name, fact.text)]

@@ -419,7 +419,7 @@ _PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
 _CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "async"})
 
 
-def _written_code(asked: str, focus: list[str]) -> tuple[list[str], list[str]]:
+def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
     """The focus terms that are code shown as an example, and the keywords it opens with.
 
     Code a question writes out shows what the asker did; the documentation names the
@@ -428,12 +428,12 @@ def _written_code(asked: str, focus: list[str]) -> tuple[list[str], list[str]]:
     """
     shown: list[str] = []
     keywords: list[str] = []
-    for match in _QUOTED.finditer(asked):
+    for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g).strip()
         if value not in focus:
             continue
-        before = asked[:match.start()].rstrip(" ")
-        after = asked[match.end():match.end() + 1]
+        before = question[:match.start()].rstrip(" ")
+        after = question[match.end():match.end() + 1]
         first = value.split()[0].rstrip(":") if value.split() else ""
         if match.group(1) is not None and first in _PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
