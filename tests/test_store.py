@@ -151,23 +151,43 @@ def test_threads_share_the_open_file_in_a_session_and_release_it_after(tmp_path)
     assert opened.returncode == 0, opened.stderr
 
 
-def test_statements_written_at_once_in_a_session_commit_together_and_fail_alone(tmp_path):
+def _written_as_one_group(path, keys: list[str], put) -> list[str | None]:
+    """``put(key)`` from one thread per key, all queued behind the held store as one group.
+
+    Returns each call's result, in the order of ``keys``.
+    """
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
     from research_pipeline.store.base import _lease_for
 
+    lease = _lease_for(path)
+    waiting = threading.Barrier(len(keys) + 1)
+
+    def queued(key: str) -> str | None:
+        waiting.wait()
+        return put(key)
+
+    with ThreadPoolExecutor(len(keys)) as pool:
+        with lease.mutex:  # the writes queue up behind this thread as one group
+            futures = [pool.submit(queued, k) for k in keys]
+            waiting.wait()
+            while len(lease.pending) < len(keys):
+                threading.Event().wait(0.01)
+        results = [f.result(timeout=60) for f in futures]
+    assert not lease.pending and not lease.flushing
+    return results
+
+
+def test_statements_written_at_once_in_a_session_commit_together_and_fail_alone(tmp_path):
     path = tmp_path / "db.duckdb"
     store = Store(path)
     insert = "INSERT INTO response_cache VALUES (?, 'p', '{}', now())"
-    lease = _lease_for(path)
     with store.session():
         store.write(insert, ["taken"])
         store.cache_put("cached", "gemini", {"v": 1})
-        waiting = threading.Barrier(14)
 
         def put(key: str) -> str | None:
-            waiting.wait()
             if key == "cached":  # a key that exists, written with its ON CONFLICT form
                 store.cache_put(key, "gemini", {"v": 2})
                 return None
@@ -180,14 +200,7 @@ def test_statements_written_at_once_in_a_session_commit_together_and_fail_alone(
         # While this thread holds the store, the thirteen writes queue up as one group; the
         # one that breaks a key fails in its own caller, and the others are kept.
         keys = [*(f"k{i}" for i in range(11)), "taken", "cached"]
-        with ThreadPoolExecutor(13) as pool:
-            with lease.mutex:
-                futures = [pool.submit(put, k) for k in keys]
-                waiting.wait()
-                while len(lease.pending) < 13:
-                    threading.Event().wait(0.01)
-            failed = [f.result(timeout=60) for f in futures]
-        assert not lease.pending and not lease.flushing
+        failed = _written_as_one_group(path, keys, put)
     assert [f for f in failed if f] == ["taken"]
     with store.reader() as con:
         stored = {r[0] for r in con.execute("SELECT request_hash FROM response_cache").fetchall()}
@@ -219,36 +232,23 @@ def test_only_a_plain_one_row_insert_is_grouped_into_one_statement(sql, row):
 
 
 def test_plain_inserts_of_a_group_go_in_as_one_statement_and_still_fail_alone(tmp_path):
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
     from datetime import datetime
-
-    from research_pipeline.store.base import _lease_for
 
     path = tmp_path / "db.duckdb"
     store = Store(path)
     insert = "INSERT INTO response_cache VALUES (?, ?, ?, ?)"
-    lease = _lease_for(path)
     with store.session():
         store.write(insert, ["taken", "exa", "{}", datetime(2024, 1, 2)])
         keys = [*(f"k{i}" for i in range(6)), "taken"]
-        waiting = threading.Barrier(len(keys) + 1)
 
         def put(key: str) -> str | None:
-            waiting.wait()
             try:
                 store.write(insert, [key, "gemini", f'{{"key": "{key}"}}', datetime(2024, 1, 2)])
             except duckdb.ConstraintException:
                 return key
             return None
 
-        with ThreadPoolExecutor(len(keys)) as pool:
-            with lease.mutex:  # the writes queue up behind this thread as one group
-                futures = [pool.submit(put, k) for k in keys]
-                waiting.wait()
-                while len(lease.pending) < len(keys):
-                    threading.Event().wait(0.01)
-            failed = [f.result(timeout=60) for f in futures]
+        failed = _written_as_one_group(path, keys, put)
     assert [f for f in failed if f] == ["taken"]
     assert store.cache_get("k3") == {"key": "k3"}
     assert store.cache_get("taken") == {}
