@@ -90,6 +90,17 @@ def parse_front_matter(fm):
     return data, types
 
 
+def _public_members(obj):
+    """(name, value) of an object's public attributes, skipping any that fail to load."""
+    for attr in dir(obj):
+        if attr.startswith("_"):
+            continue
+        try:
+            yield attr, getattr(obj, attr)
+        except Exception:
+            continue
+
+
 def _quiet_import(name):
     """The module, imported without its prints; None when it cannot be imported."""
     try:
@@ -126,26 +137,14 @@ def build_corpus():
         doc = inspect.getdoc(mod)
         if doc:
             corpus[name] = doc
-        for attr in dir(mod):
-            if attr.startswith("_"):
-                continue
-            try:
-                obj = getattr(mod, attr)
-            except Exception:
-                continue
+        for attr, obj in _public_members(mod):
             if inspect.ismodule(obj) or not (inspect.isclass(obj) or callable(obj)):
                 continue
             doc = inspect.getdoc(obj)
             if doc:
                 corpus[f"{name}.{attr}"] = doc
             if inspect.isclass(obj):
-                for meth in dir(obj):
-                    if meth.startswith("_"):
-                        continue
-                    try:
-                        m = getattr(obj, meth)
-                    except Exception:
-                        continue
+                for meth, m in _public_members(obj):
                     if callable(m):
                         doc = inspect.getdoc(m)
                         if doc:
