@@ -21,8 +21,10 @@ _ENV = jinja2.Environment(
 _MARKER = re.compile(r"\[\^(\d+)\]")
 # Syntax that makes a block of a paragraph's start: a heading, quote, list item, fence,
 # thematic break or table row. Stripping it leaves a verbatim span verbatim.
+# A thematic break or setext underline is a line of its own: "*__slots__* are ..." opens
+# with emphasis, not a break.
 _BLOCK_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$)|`{3,}|~{3,}"
-                          r"|[-*_=]{3,}|\|)\s*")
+                          r"|(?:[-*_=][ \t]*){3,}$|\|)\s*")
 _LIST_ITEM = re.compile(r"^(?:[-*+]|\d{1,9}[.)]) (?=\S)")
 UNVERIFIED_LINE = "> Unverified: {failed} of {total} citations failed the citation check."
 # A sentence ends at . ! or ?, with any footnote markers that follow it.

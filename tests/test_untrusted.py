@@ -138,6 +138,20 @@ def test_the_report_keeps_its_shape_whatever_the_writer_returns():
     assert rendered.dropped_sentences == 4
 
 
+def test_a_paragraph_opening_with_emphasis_keeps_it():
+    """Emphasis markers at a paragraph's start are no thematic break: the quote stays whole."""
+    plan = ResearchPlan(topic_id="t", title="T", questions=[{"id": 1, "text": "What?"}],
+                        queries=[])
+    text = "*__slots__* are implemented at the class level by creating descriptors."
+    rendered = render_report(
+        plan=plan, plan_version="v", sections={1: f"{text}[^1]\n\n***\n\n--- ---"},
+        given={1: _fact(1, text)}, open_questions=[], researcher="test", rounds=1,
+        n_queries=1, n_sources=1, generated_at="now", not_done=[])
+    lines = rendered.markdown.splitlines()
+    assert f"{text}[^1]" in lines
+    assert not any(line.strip("-* ") == "" and line for line in lines)
+
+
 def test_the_unverified_line_follows_the_title_once():
     marked = mark_unverified("# T\n\nBody.\n", 2, 5)
     assert marked.splitlines()[:4] == [
