@@ -514,6 +514,7 @@ def test_names_listed_in_prose_answer_a_which_attributes_question():
 def test_a_short_form_matches_the_word_documentation_writes_out():
     from research_pipeline.researcher.answers import synonyms
     assert synonyms("config") == ("configuration",) and synonyms("str") == ("string",)
+    assert "min" in synonyms("minimum") and "minimum" in synonyms("min")
 
 
 def test_a_why_question_opens_with_the_reason_not_its_own_claim_restated():
@@ -657,3 +658,32 @@ then start the firing of the day.</p>
     evidence = _html_evidence(page)
     facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
     assert [f.text[:20] for f in facts] == ["After a glaze firing"]
+
+
+def _paragraphs(text: str) -> list[tuple[str, int, int]]:
+    """The layout of a text whose paragraphs are separated by blank lines."""
+    out, start = [], 0
+    for part in text.split("\n\n"):
+        out.append(("para", start, start + len(part)))
+        start += len(part) + 2
+    return out
+
+
+def test_a_how_to_question_is_answered_by_the_condition_that_brings_it_about():
+    text = ("Fire the load and return a FiringLog instance.\n\nIf strict is true and the "
+            "peak was too low, it raises a FiringError.")
+    evidence = [_entry("kiln.fire", text, _paragraphs(text))]
+    status, facts = _research(evidence, "How can I make kiln.fire raise an exception when the "
+                                        "peak stays too low?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer" and facts[0].text.startswith("If strict is true")
+
+
+def test_calls_compared_by_an_argument_are_set_apart_by_what_it_does():
+    text = ("Remove and return a pot from the shelf.\n\nPots are taken from the front if "
+            "front is true or from the back if false.")
+    evidence = [_entry("kiln.Shelf.pop", text, _paragraphs(text))]
+    status, facts = _research(evidence, "What is the difference between kiln.Shelf.pop() and "
+                                        "kiln.Shelf.pop(front=False)?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Pots are taken from the front if front is true")

@@ -108,7 +108,7 @@ _SYNONYM_GROUPS = (
     "choose select pick chose chosen", "decide determine",
     # Short forms questions use for the words documentation writes out.
     "string str", "integer int", "dictionary dict", "configuration config",
-    "repository repo",
+    "repository repo", "minimum min lowest smallest", "maximum max highest largest",
 )
 
 
@@ -287,6 +287,9 @@ _DEFINE_RE = re.compile(
     re.IGNORECASE)
 
 
+# An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
+_KEYWORD_ARGUMENT = re.compile(r"[\w.]+\([^()]*?\b([A-Za-z_]\w*)\s*=(?!=)")
+_IF_RE = re.compile(r"\b(if|when|unless|whether)\b", re.IGNORECASE)
 _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
     r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
@@ -889,10 +892,12 @@ class AnswerJudge:
                 shape = _fits(analysis, cand, text)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
-                elif (analysis.answer_type == "reason" and not shape
+                elif (analysis.answer_type in ("reason", "procedure") and not shape
                       and tight >= YESNO_STATED and _conditional(text)):
                     # "If clean.requireForce is not set to false, git clean will refuse to
-                    # delete ... unless given -f": the condition is why it refuses.
+                    # delete ... unless given -f": the condition is why it refuses; "If
+                    # check is True and the exit code was non-zero, it raises a
+                    # CalledProcessError": the condition is how to make it raise.
                     shape = 1 / 3
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
@@ -1211,6 +1216,12 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
                                  | {stem(w) for w in words(heading)})
                         for side in analysis.sides)
         cues = _cues(_COMPARE_RE, text)
+        given = {m.group(1).lower() for m in _KEYWORD_ARGUMENT.finditer(analysis.text)}
+        if given and given & set(words(text)) and _IF_RE.search(text):
+            # "popitem() and popitem(last=False)": the calls differ by an argument, and the
+            # span says what happens as that argument is set ("LIFO order if last is true
+            # or FIFO order if false").
+            return 1.0
         if named >= 2:
             # Both named and set against each other; named together only ("the result
             # of re.match() and re.search()") is less.
