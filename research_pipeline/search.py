@@ -121,6 +121,11 @@ class LocalSearch:
         source_id = f"local:{corpus}:{hit.chunk_id}"
         if source_id in seen:
             return
+        # A passage that several pages include word for word (the commit-limiting options
+        # git-log, git-rev-list and git-shortlog share) is one result, not three.
+        text = " ".join(hit.text.split())
+        if any(" ".join(other.text.split()) == text for other in seen.values()):
+            return
         seen[source_id] = hit
         source = Source(
             source_id=source_id, url=hit.url, title=hit.title, text=hit.text,

@@ -281,3 +281,23 @@ def test_a_line_wrapped_after_a_compounds_hyphen_keeps_it():
     # Typesetting splits words: PDF text is rejoined before it is read as paragraphs.
     assert _paragraphs_from_lines(["A typeset line with hyphen-", "ation split across",
                                    "lines."]).startswith("A typeset line with hyphenation\n")
+
+
+def test_a_passage_several_pages_include_word_for_word_is_one_result(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    shared = ("<h2>--glaze-pick</h2><p>Omit any pot that carries the same glaze as another pot "
+              "on the other shelf of the kiln.</p>")
+    for name in ("kiln-log", "kiln-list"):
+        (docs / f"{name}.html").write_text(
+            f"<html><body><h1>{name}</h1><p>The {name} command shows the pots of a firing."
+            f"</p>{shared}</body></html>", encoding="utf-8")
+    (docs / "kiln-pick.html").write_text(
+        "<html><body><h1>kiln-pick</h1><p>Pick one glaze for a pot from another shelf.</p>"
+        "</body></html>", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "pots")
+    hits = LocalSearch(manager, ["pots"]).search("glaze pick pot shelf", SearchFilters(), 10)
+    texts = [" ".join(h.source.text.split()) for h in hits]
+    assert sum("Omit any pot" in t for t in texts) == 1
+    assert any(t.startswith("Pick one glaze") for t in texts)
