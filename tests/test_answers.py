@@ -687,3 +687,26 @@ def test_calls_compared_by_an_argument_are_set_apart_by_what_it_does():
                                         "kiln.Shelf.pop(front=False)?")
     assert status.status == "answered"
     assert facts[0].text.startswith("Pots are taken from the front if front is true")
+
+
+def test_what_the_asker_sets_aside_is_not_the_answer():
+    asked = analyse("Besides single pots, what else can I harden with kiln.fire?")
+    assert asked.excluded == ("single", "pots")
+    assert not {"besides", "else"} & set(asked.content)
+    text = ("Hardening a single pot fires the clay of that pot in the kiln.\n\nHardening a "
+            "shelf list fires each shelf in turn, from top to bottom.")
+    _, facts = _research([_entry("kiln.fire", text, _paragraphs(text))], asked.text)
+    assert facts[0].text.startswith("Hardening a shelf list")
+
+
+def test_a_list_whose_lead_in_says_what_is_asked_is_the_list_asked_for():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="acc">Accessories</h2>
+<p>The studio stocks these accessories:</p>
+<ul><li>stilts to load glazed pots into a kiln</li><li>cones to check the heat of a kiln</li>
+<li>posts to load more shelves into a kiln</li></ul>
+<h2 id="load">Stacking</h2>
+<p>Kilns can be loaded by several means:</p>
+<ul><li>stack pots on shelves</li><li>nest bowls inside each other</li>
+<li>hang beads on wire</li></ul></body></html>"""
+    _, facts = _research(_html_evidence(page), "What are the different ways to load a kiln?")
+    assert facts[0].text.startswith("Kilns can be loaded by several means")

@@ -82,6 +82,8 @@ YESNO_STATED = 0.7
 # The share of a "what happens" question that a sentence's opening "when/if" clause must
 # carry to state the question's case.
 CASE_SHARE = 0.8
+# The share of a list question a list's lead-in must carry by itself to say what it lists.
+LEAD_IN_SHARE = 0.6
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
@@ -109,6 +111,7 @@ _SYNONYM_GROUPS = (
     # Short forms questions use for the words documentation writes out.
     "string str", "integer int", "dictionary dict", "configuration config",
     "repository repo", "minimum min lowest smallest", "maximum max highest largest",
+    "certain particular specific",
 )
 
 
@@ -671,8 +674,8 @@ class AnswerJudge:
                 weight *= VAGUE_WEIGHT  # a one-letter name the asker made up ("del x")
             elif word in focus_words:
                 weight *= FOCUS_WEIGHT
-            elif word in analysis.quantifiers:
-                weight *= VAGUE_WEIGHT
+            elif word in analysis.quantifiers or word in analysis.excluded:
+                weight *= VAGUE_WEIGHT  # "different ways"; what "Besides ..." sets aside
             elif word in analysis.subject and word not in VAGUE:
                 weight *= SUBJECT_WEIGHT
             elif word in VAGUE or word in VERBS:
@@ -747,6 +750,7 @@ class AnswerJudge:
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
         asks_release = bool(_RELEASE_Q.search(analysis.text))
+        excluded = {stem(w) for w in analysis.excluded}
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
@@ -828,6 +832,12 @@ class AnswerJudge:
             for cand in cands:
                 text = cand.text
                 found = match(cand.words, cand.stems, heading, in_title)
+                aside = bool(excluded & cand.stems) and cand.kind not in ("list", "table")
+                if aside:
+                    # A span about what the asker set aside ("Besides plain variable
+                    # names, ...") does not answer by naming it; a list may name it among
+                    # the others asked for.
+                    found.update(dict.fromkeys(analysis.excluded, 0.0))
                 if not any(found.values()):
                     continue
                 if not quotable(text) and cand.kind not in ("list", "table"):
@@ -920,6 +930,12 @@ class AnswerJudge:
                         text) else 0.1
                     if items and cand.units and items_stem in cand.units[0][1]:
                         shaped += 0.15  # its lead-in names what is asked for: "levels"
+                    elif cand.kind == "list" and cand.units and cover(match(
+                            cand.units[0][0], cand.units[0][1], _NO_HEADING), total
+                    )[0] >= LEAD_IN_SHARE:
+                        # Its lead-in says by itself what the question asks to list:
+                        # "Dictionaries can be created by several means:".
+                        shaped += 0.1
                     if cand.kind == "table" and _KEY_VALUE_ROWS.fullmatch(text.strip()):
                         shaped -= 0.25  # a reference box describes one thing, lists none
                 if analysis.answer_type in ("list", "number") and not fit:
@@ -946,6 +962,8 @@ class AnswerJudge:
                     shaped -= 0.2  # it names what the question asks about, no more
                 if release_note:
                     shaped -= 0.3
+                if aside:
+                    shaped -= 0.2
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)

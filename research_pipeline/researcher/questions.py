@@ -87,6 +87,11 @@ _PROCEDURE = re.compile(
     r"^(how (do|can|should|would|could) (i|you|one|we)|how to|what (command|steps?)|"
     r"which command|what should (i|you|we) do)\b|\bsteps? to\b",
     re.IGNORECASE)
+# "Besides plain variable names, what else can I delete with del?": the opening phrase
+# is what the asker knows already; "else" and "besides" only frame.
+_SET_ASIDE = re.compile(r"^\W*(?:besides|apart from|aside from|other than|except for|"
+                        r"in addition to)\s+([^,?]{2,80}),", re.IGNORECASE)
+_SET_ASIDE_FRAMING = frozenset({"besides", "apart", "aside", "else", "addition"})
 _DEFINITION = re.compile(
     r"^(what (is|are|was|does|do)\b|define\b|what does .+ (mean|do|control|define|"
     r"specify|set|provide)\b)",
@@ -151,6 +156,9 @@ class QuestionAnalysis:
     quantifiers: tuple[str, ...] = field(default=())
     # What a list question asks to enumerate ("levels" in "Which levels can I set?").
     items: str = ""
+    # What the asker sets aside ("Besides plain variable names, what else ..."): a span
+    # about it answers what was not asked.
+    excluded: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -528,6 +536,11 @@ def analyse(question: str) -> QuestionAnalysis:
     focus = focus + [e for e in expressions if e not in focus]
     spoken = [w for name in dict.fromkeys(map(_operator_name, expressions))
               for w in name.split()]
+    set_aside = _SET_ASIDE.match(asked)
+    excluded = tuple(w for w in words(set_aside.group(1)) if w not in STOPWORDS
+                     and w not in focus_tokens) if set_aside else ()
+    if set_aside:
+        framing = framing | _SET_ASIDE_FRAMING
     content = spoken + [w for w in words(question)
                if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                                         and (w not in framing or w in compounds or w in nouns))]
@@ -543,6 +556,7 @@ def analyse(question: str) -> QuestionAnalysis:
         quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)) + tuple(
             m.group(1).lower() for m in _COMPARATIVE.finditer(question)),
         items=_list_items(asked) if kind == "list" else "",
+        excluded=excluded,
     )
 
 
