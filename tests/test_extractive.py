@@ -180,3 +180,22 @@ def test_stemming_is_safe_on_many_threads():
         threaded = list(pool.map(text.stem, words))
     text.stem.cache_clear()
     assert threaded == [text.stem(w) for w in words]
+
+
+def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
+    evidence = _evidence(
+        "The new hive name must pass all checks defined by hive-check-name(1). Some of these "
+        "checks may restrict the characters allowed in a hive name.",
+        "Beekeepers paint a hive name on the lid; see hive-paint(1) for the colours.")
+    plan = _plan("Why are some characters forbidden in a hive name?")
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
+    queries = researcher.follow_up_queries(plan, analysis, evidence, [], limit=5)
+    assert queries[0].text.startswith("hive-check-name ")
+    # A page the sources already come from is not asked for again.
+    read = evidence + _evidence("hive-check-name checks that a hive name is well formed.")
+    read[-1] = Evidence(read[-1].source.model_copy(update={
+        "source_id": "s9", "title": "hive-check-name(1) Manual Page"}), 1.0, 1)
+    again = researcher.follow_up_queries(plan, analysis, read, [], limit=5)
+    assert not any(q.text.startswith("hive-check-name") for q in again)

@@ -70,6 +70,10 @@ _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,
 )
+# A passage that points to another page for what it leaves out: a manual page named as
+# "git-check-ref-format(1)", a section named after "see" (see "Context Manager Types").
+_POINTER = re.compile(r"(?<![\w/-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)\(\d\)"
+                      r"|\bsee (?:the )?(?:section )?\"([^\"\n]{3,60})\"", re.IGNORECASE)
 _INTERROGATIVE = re.compile(r"^(how|what|why|when|where|which|who|is|are|does|do|can)\b", re.I)
 
 
@@ -259,8 +263,14 @@ class ExtractiveResearcher:
             missing = [w for w in own if w.lower() not in found]
             # What the sources may call the missing words instead ("parameter").
             other_words = [alt for w in missing for alt in synonyms(w)[:1]]
-            candidates = ([list(qa.focus) + missing + other_words + expansion[:1]]
-                          if other_words else []) + [
+            # The page a close passage points to for what the question asks ("The new
+            # branch name must pass all checks defined by git-check-ref-format(1). Some of
+            # these checks may restrict the characters allowed in a branch name."), when no
+            # source found yet comes from that page.
+            pointed = _pointed_to(qa, judged[:8], evidence)
+            candidates = ([[pointed] + own] if pointed else []) + (
+                [list(qa.focus) + missing + other_words + expansion[:1]]
+                if other_words else []) + [
                 list(qa.focus) + missing + expansion[:2],
                 own + expansion[:1],
                 missing + expansion[2:4],
@@ -496,6 +506,35 @@ class ExtractiveResearcher:
 
 
 OVERVIEW_CHARS = 450
+
+
+def _pointed_to(analysis: QuestionAnalysis, judged: list[Judgement],
+                evidence: list[Evidence]) -> str:
+    """The page the spans point to where they speak most of the question, if not read yet.
+
+    A pointer counts with the sentence it stands in and the sentence after it: how many
+    of the question's content words they carry. Half of them at least, or no pointer.
+    """
+    asked = set(analysis.content_stems)
+    if not asked:
+        return ""
+    titles = " ".join(e.source.title.lower() for e in evidence)
+    best, best_share = "", 0.5
+    for j in judged:
+        text = j.candidate.text
+        spans = sentence_spans(text)
+        for m in _POINTER.finditer(text):
+            name = (m.group(1) or m.group(2)).strip()
+            if name.lower() in titles:
+                continue
+            at = next((i for i, (a, b) in enumerate(spans) if a <= m.start() < b), None)
+            if at is None:
+                continue
+            said = " ".join(text[a:b] for a, b in spans[at:at + 2])
+            share = len(asked & {stem(w) for w in words(said)}) / len(asked)
+            if share > best_share:
+                best, best_share = name, share
+    return best
 
 
 def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -> list[str]:
