@@ -710,3 +710,28 @@ def test_a_list_whose_lead_in_says_what_is_asked_is_the_list_asked_for():
 <li>hang beads on wire</li></ul></body></html>"""
     _, facts = _research(_html_evidence(page), "What are the different ways to load a kiln?")
     assert facts[0].text.startswith("Kilns can be loaded by several means")
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Do I have to delete the file that tempfile.mkstemp creates myself?", "delete"),
+    ("Does git clean also delete the files that my .gitignore lists?", "delete"),
+    ("Does itertools.groupby merge equal keys that are not next to each other?", "merge"),
+    ("Will `case [first, second]:` match the string \"hi\"?", "match"),
+    ("If continue runs inside a try block that has a finally clause, does the finally "
+     "clause still run?", "run"),
+    ("Can the same branch be checked out in two worktrees at the same time?", "checked"),
+    ("Does math.isclose(float('nan'), float('nan')) return True?", "return"),
+    ("Can a branch name start with a dash, like -fix?", ""),  # no subject to tell
+    ("What does kiln.fire return?", ""),  # not a yes/no question
+])
+def test_a_yes_no_question_asks_about_its_verb(question, verb):
+    assert analyse(question).verb == verb
+
+
+def test_a_yes_no_answer_speaks_of_the_verb_asked_about():
+    text = ("The pot is readable and writable only by the creating user; the pot that "
+            "kiln.mkpot creates is fired once.\n\nCaller is responsible for deleting the pot "
+            "when done with it.")
+    status, facts = _research([_entry("kiln.mkpot", text, _paragraphs(text))],
+                              "Do I have to delete the pot that kiln.mkpot creates myself?")
+    assert facts[0].text.startswith("Caller is responsible for deleting")

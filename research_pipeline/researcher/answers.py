@@ -751,6 +751,8 @@ class AnswerJudge:
         asks_negated = bool(_NEGATION.search(analysis.text))
         asks_release = bool(_RELEASE_Q.search(analysis.text))
         excluded = {stem(w) for w in analysis.excluded}
+        verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
+                      if analysis.verb else set())
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
@@ -964,6 +966,8 @@ class AnswerJudge:
                     shaped -= 0.3
                 if aside:
                     shaped -= 0.2
+                if verb_stems and verb_stems & cand.stems:
+                    shaped += 0.15  # "Do I have to delete ...?": "responsible for deleting"
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -159,11 +160,64 @@ class QuestionAnalysis:
     # What the asker sets aside ("Besides plain variable names, what else ..."): a span
     # about it answers what was not asked.
     excluded: tuple[str, ...] = field(default=())
+    # The verb a yes/no question asks about ("delete" in "Do I have to delete the file
+    # that tempfile.mkstemp creates?"): the verdict is about it.
+    verb: str = ""
 
     @property
     def content_stems(self) -> list[str]:
         """Stems of the content words, in order, without repeats."""
         return list(dict.fromkeys(stem(w) for w in self.content))
+
+
+_YESNO_LEAD = re.compile(r"^\W*(?:(?:if|when)\b[^,]*,\s*)?(?:do|does|did|can|could|should|"
+                         r"must|will|would|may|might)\s+(?P<rest>.*)$", re.IGNORECASE)
+_PRONOUN = re.compile(r"^(?:i|you|we|it|they|he|she|one)\b", re.IGNORECASE)
+# Words between a yes/no question's subject and its verb ("also", "have to", "be").
+_BEFORE_VERB = frozenset("also still ever actually really always automatically be get "
+                         "then again even just not have has need needs to".split()) | {
+    # What a name is ("the finally clause", "the re.sub function").
+    "clause", "statement", "function", "method", "module", "class", "option", "command",
+    "directive", "keyword", "operator", "object", "attribute", "decorator", "flag"}
+
+
+def yesno_verb(asked: str, focus: Sequence[str]) -> str:
+    """The verb a yes/no question asks about, when its subject can be told.
+
+    After a pronoun ("Do I have to delete ..."), after a name the question gives ("Does
+    itertools.groupby merge ..."), or after a word that stands before verbs ("Does git
+    clean also delete ...", "Can the same branch be checked out ..."); else nothing.
+    """
+    m = _YESNO_LEAD.match(asked)
+    if not m:
+        return ""
+    rest = m.group("rest")
+    start = -1
+    if _PRONOUN.match(rest):
+        start = _PRONOUN.match(rest).end()
+    else:
+        # The name that opens the subject, written out whole ("`case [first, second]:`").
+        found = [(rest.lower().find(f.lower()), -len(f)) for f in focus
+                 if 0 <= rest.lower().find(f.lower()) < 40]
+        if found:
+            at, minus = min(found)
+            start = at - minus
+            # A call written out is the subject still: "math.isclose(float('nan'), ...)".
+            if rest[start:start + 1] == "(":
+                depth = 0
+                for i in range(start, len(rest)):
+                    depth += {"(": 1, ")": -1}.get(rest[i], 0)
+                    if depth == 0:
+                        start = i + 1
+                        break
+    tokens = words(rest[start:]) if start >= 0 else words(rest)
+    if start < 0:
+        marker = next((i for i, w in enumerate(tokens) if w in _BEFORE_VERB), None)
+        if marker is None or marker > 4:
+            return ""
+        tokens = tokens[marker:]
+    verb = next((w for w in tokens if w not in _BEFORE_VERB), "")
+    return verb if len(verb) > 2 and verb not in STOPWORDS else ""
 
 
 def asked_sentence(question: str) -> str:
@@ -557,6 +611,7 @@ def analyse(question: str) -> QuestionAnalysis:
             m.group(1).lower() for m in _COMPARATIVE.finditer(question)),
         items=_list_items(asked) if kind == "list" else "",
         excluded=excluded,
+        verb=yesno_verb(asked, focus) if kind == "yesno" else "",
     )
 
 
