@@ -6,6 +6,7 @@ from research_pipeline.models import Gap, QuestionAssessment, Reflection, Resear
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.extractive import (
     ExtractiveResearcher,
+    _unpointed,
     derive_questions,
     query_key,
 )
@@ -199,3 +200,23 @@ def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
         "source_id": "s9", "title": "hive-check-name(1) Manual Page"}), 1.0, 1)
     again = researcher.follow_up_queries(plan, analysis, read, [], limit=5)
     assert not any(q.text.startswith("hive-check-name") for q in again)
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    # The sentence that only leads into an example the quote leaves out goes.
+    ("If you want to fire only certain pots, use the Select directive. Here is an example "
+     "of firing only the glazed pots:", "If you want to fire only certain pots, use the "
+     "Select directive."),
+    ("Bees swarm in spring when the colony outgrows its hive. Usually it goes like this:",
+     "Bees swarm in spring when the colony outgrows its hive."),
+    # A lone sentence keeps what it says and loses the pointer.
+    ("It is useful as a placeholder when a statement is required, for example:",
+     "It is useful as a placeholder when a statement is required"),
+    # Nothing said before the pointer, or no pointer at all: unchanged.
+    ("Combined log format: Usually, it is used like this:",
+     "Combined log format: Usually, it is used like this:"),
+    ("Workers live about six weeks in summer.", "Workers live about six weeks in summer."),
+])
+def test_a_quote_does_not_end_on_a_pointer_to_what_it_leaves_out(text, shown):
+    assert _unpointed(text) == shown
+    assert shown in text  # still a verbatim span

@@ -403,7 +403,7 @@ class ExtractiveResearcher:
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
-                text = _clean(cand.text)
+                text = _unpointed(_clean(cand.text))
                 quote = text if n < direct else self._quote(analysis, cand)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
@@ -621,6 +621,37 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
+
+
+# What a sentence says before it points at an example the quote leaves out.
+_TRAILING_POINTER = re.compile(
+    r"(?:,?\s+(?:for example|for instance|e\.g\.|as follows|like this|as shown below|"
+    r"the following))?\s*:\s*$", re.IGNORECASE)
+
+
+_LEADS_INTO = re.compile(r"(?:here (?:is|are)|for (?:example|instance)|the following|"
+                         r"e\.g\.|this (?:may|can) be (?:done|accomplished))\b", re.IGNORECASE)
+
+
+def _unpointed(text: str) -> str:
+    """A quote without the pointer at its end to what it leaves out (code, an example).
+
+    Of several sentences the last one, if it only leads into what follows ("For example,
+    to rotate the logs every 24 hours:"), goes; a lone sentence loses the pointer words
+    and the colon ("... no code needs to be executed, for example:"). The rest is still a
+    verbatim span of the source.
+    """
+    if not text.endswith(":") or "\n" in text:
+        return text
+    spans = sentence_spans(text)
+    last = text[spans[-1][0]:spans[-1][1]] if spans else ""
+    if len(spans) > 1 and (dangling(last) or _LEADS_INTO.match(last)):
+        trimmed = text[:spans[-2][1]]
+    else:
+        trimmed = _TRAILING_POINTER.sub("", text)
+    if trimmed.endswith(":") or len(words(trimmed)) < MIN_QUOTE_WORDS:
+        return text  # nothing is said before the pointer
+    return trimmed
 
 
 def _sentences(cand: Candidate) -> int:
