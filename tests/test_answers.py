@@ -8,6 +8,7 @@ from research_pipeline.models import ResearchPlan, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse
+from research_pipeline.text import words
 
 
 @pytest.mark.parametrize(("question", "kind", "focus"), [
@@ -735,3 +736,17 @@ def test_a_yes_no_answer_speaks_of_the_verb_asked_about():
     status, facts = _research([_entry("kiln.mkpot", text, _paragraphs(text))],
                               "Do I have to delete the pot that kiln.mkpot creates myself?")
     assert facts[0].text.startswith("Caller is responsible for deleting")
+
+
+def test_what_only_sets_the_scene_is_never_the_word_an_answer_must_carry():
+    researcher = ExtractiveResearcher(lambda stems: {s: 6.0 if s == "defaultdict" else 2.0
+                                                     for s in stems})
+    for question in ["If I call d.get('missing') on a defaultdict, does it create the key?",
+                     "Why does self.__token end up stored under another name?"]:
+        asked = researcher.analysis(question)
+        shown = {w for name in asked.scene for w in words(name)}
+        assert shown  # the code written into the question only shows what was done
+        assert researcher.judge.crux(asked, researcher.judge.weights(asked)) not in shown
+    asked = researcher.analysis("If I call d.get('missing') on a defaultdict, does it create "
+                                "the key?")
+    assert researcher.judge.crux(asked, researcher.judge.weights(asked)) == "defaultdict"

@@ -705,14 +705,18 @@ class AnswerJudge:
         Its rarest focus word, else its rarest content word that is not a framing word
         or a verb, when rare enough to be required.
         """
-        focus_words = [w for f in analysis.focus_words for w in f if w in weights]
+        # What only sets the scene ("self.__token", "'missing'") is never required.
+        shown = {w for f in analysis.scene for w in words(f)} - {
+            w for f in analysis.focus if f not in analysis.scene for w in words(f)}
+        focus_words = [w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
+                       if f not in analysis.scene for w in toks if w in weights]
         if focus_words:
             return max(focus_words, key=lambda w: weights[w])
 
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
                     and w not in analysis.quantifiers and len(w) >= 3
-                    and not w.endswith(("ed", "ing")))
+                    and not w.endswith(("ed", "ing")) and w not in shown)
 
         subject = [w for w in analysis.subject if w in weights and plain(w)
                    and weights[w] / SUBJECT_WEIGHT >= CRUX_IDF]
