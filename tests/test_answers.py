@@ -750,3 +750,13 @@ def test_what_only_sets_the_scene_is_never_the_word_an_answer_must_carry():
     asked = researcher.analysis("If I call d.get('missing') on a defaultdict, does it create "
                                 "the key?")
     assert researcher.judge.crux(asked, researcher.judge.weights(asked)) == "defaultdict"
+
+
+def test_names_listed_as_where_a_question_holds_only_set_the_scene():
+    asked = analyse("Which kiln helpers can keep my glaze log in a locked store on Windows, "
+                    "macOS and Linux?")
+    assert {"Windows", "macOS", "Linux"} <= set(asked.scene)
+    # Names that are what the question is about stay required: its subject, its sides.
+    assert not analyse("Does kiln.fire, kiln.cool and kiln.load accept bytes?").scene
+    assert analyse("What is the difference between kiln --soft, --mixed and --hard?"
+                   ).focus == ("--soft", "--mixed", "--hard")

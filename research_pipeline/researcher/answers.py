@@ -252,7 +252,7 @@ _VERSION_LABEL = re.compile(
     re.IGNORECASE)
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
-    r"[\w\"')\]]+, [^,.;:]{1,40}(, [^,.;:]{1,40})*,? (and|or) [\w\"'(\[]"
+    r"[\w\"')\]]+, [^,.;:]{1,60}(, [^,.;:]{1,60})*,? (and|or) [\w\"'(\[]"
     r"|:\s*[^.]{1,60},[^.]{1,60},")
 _REASON_RE = re.compile(
     r"\b(because|since|so that|in order to|to (avoid|prevent|ensure|allow|make sure|keep)|"

@@ -260,6 +260,11 @@ _EXAMPLES = re.compile(
     r"on|to|from|using|via|inside|into|at|by|when|if)\b)", re.IGNORECASE)
 
 
+# Three or more names listed after a preposition: "on Windows, macOS and Linux".
+_ENUMERATED = re.compile(r"\b(?:on|in|for|under|across|from)\s+(?P<items>[\w.+#-]+"
+                         r"(?:,\s+[\w.+#-]+)+,?\s+(?:and|or)\s+[\w.+#-]+)", re.IGNORECASE)
+
+
 def focus_terms(question: str) -> list[str]:
     """Names the answer must carry: identifiers, options, quoted and capitalised terms.
 
@@ -561,6 +566,13 @@ def analyse(question: str) -> QuestionAnalysis:
         focus = [f for f in focus if f not in symptoms]
     shown, code_keywords = _written_code(question, focus + scene)
     scene += [f for f in shown if f not in scene]
+    if kind != "comparison":
+        # One of several names listed ("on Windows, macOS and Linux") says where or for
+        # what the question holds, not what it is about.
+        listed = {item.strip().lower() for m in _ENUMERATED.finditer(asked)
+                  for item in re.split(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+",
+                                       m.group("items"))}
+        scene += [f for f in focus if f.lower() in listed and f not in scene]
     focus = focus + [f for f in scene if f not in focus] + code_keywords
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
