@@ -54,17 +54,22 @@ def run(
     say("starting the Dagster instance")
     instance = get_instance()
     services.store.ensure_schema()
-    say(f"dagster instance: {instance.root_directory}")
-    if parallel > 1 and len(topics) > 1:
-        flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
-            ["--by", by] if by else [])
-        code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
-        raise typer.Exit(EXIT_ERROR if errors else code)
-    approver = by or os.environ.get("USER") or getpass.getuser()
-    with services.store.session():
-        code = _research(services, instance, topics, len(errors), approver if approve else None,
-                         refresh)
-    raise typer.Exit(code)
+    try:
+        say(f"dagster instance: {instance.root_directory}")
+        if parallel > 1 and len(topics) > 1:
+            flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
+                ["--by", by] if by else [])
+            code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
+            raise typer.Exit(EXIT_ERROR if errors else code)
+        approver = by or os.environ.get("USER") or getpass.getuser()
+        with services.store.session():
+            code = _research(services, instance, topics, len(errors),
+                             approver if approve else None, refresh)
+        raise typer.Exit(code)
+    finally:
+        # Close the instance's storages (its SQLite files) now, not whenever its objects
+        # are collected.
+        instance.dispose()
 
 
 def _research(services: Any, instance: Any, topics: list[Any], failed: int,
