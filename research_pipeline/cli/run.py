@@ -57,7 +57,6 @@ def run(
             say(f"error: {error}")
         say("starting the Dagster instance")
         instance = get_instance()
-        services.store.ensure_schema()
         if topics and not in_parallel:
             _load_for_run(services)
     try:
@@ -65,10 +64,14 @@ def run(
         if in_parallel:
             flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
                 ["--by", by] if by else [])
+            services.store.ensure_schema()
             code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
             raise typer.Exit(EXIT_ERROR if errors else code)
         approver = by or os.environ.get("USER") or getpass.getuser()
         with services.store.session():
+            # Inside the session: the file is opened once for the whole command (alone,
+            # ensure_schema opened it, checked the schema and closed it, a checkpoint).
+            services.store.ensure_schema()
             code = _research(services, instance, topics, len(errors),
                              approver if approve else None, refresh)
         raise typer.Exit(code)
