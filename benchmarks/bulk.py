@@ -63,6 +63,7 @@ class Measured:
     """One process's run."""
 
     wall_s: float
+    first_call_s: float  # from the process's start to the first request at a provider
     cpu_s: float
     peak_mb: float
     searches: int
@@ -109,17 +110,32 @@ def measure(kind: str, n: int, work: Path, tree: Path = ROOT) -> Measured:
                    EXA_API_KEY="bench", GOOGLE_API_KEY="bench",
                    RESEARCH_DB=str(case / "db.duckdb"), RESEARCH_TOPICS_DIR=str(case / "topics"),
                    RESEARCH_REPORTS_DIR=str(case / "reports"), DAGSTER_HOME=str(case / "dh"))
+        exa.requests, gem.requests = _Stamped(), _Stamped()
         exe = Path(sys.executable)
         # The instance exists already, as it does after a project's first run.
         subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
                         "get_instance()"], env=env, check=True, capture_output=True)
         args = ([str(exe.with_name("research-pipeline")), "run", "--approve"]
                 if kind == "dagster" else [str(exe), "-c", PLAIN])
+        started = time.perf_counter()
         wall, cpu, peak, output = _wait4(args, env)
+        first = min(exa.requests.times + gem.requests.times, default=started) - started
         searches, model_calls = len(exa.requests), len(gem.requests)
     rounds = _rounds(case / "db.duckdb")
     longest = max((2 * MODEL_S + r * (SEARCH_S + 2 * MODEL_S) for r in rounds), default=0.0)
-    return Measured(wall, cpu, peak, searches, model_calls, longest, output)
+    return Measured(wall, first, cpu, peak, searches, model_calls, longest, output)
+
+
+class _Stamped(list):
+    """A server's request list that notes when each request arrived."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.times: list[float] = []
+
+    def append(self, item: object) -> None:
+        self.times.append(time.perf_counter())
+        super().append(item)
 
 
 def _wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
@@ -176,6 +192,7 @@ def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = No
                                 Path(tree).resolve() if tree else ROOT)
                     rows.append({**({"tree": name} if name else {}), "kind": kind, "topics": n,
                                  "wall_s": round(m.wall_s, 2),
+                                 "first_call_s": round(m.first_call_s, 2),
                                  "bound_s": round(bound(m, n), 2),
                                  "wall_over_bound": round(m.wall_s / bound(m, n), 2),
                                  "cpu_s_per_topic": round(m.cpu_s / n, 2),

@@ -5,11 +5,14 @@ Exit codes: 0 done, 3 some topics await approval, 1 errors, 2 usage. It never pr
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
 import traceback
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -97,6 +100,33 @@ def main_options(
             os.environ[env] = str(Path(value).resolve()) if isinstance(value, Path) else value
 
 
+# True once ``main`` runs: the command is the whole process, which ends when it returns.
+_OWN_PROCESS = False
+
+
+@contextmanager
+def starting_up() -> Iterator[None]:
+    """The command's start-up (imports, the instance, definitions), without garbage collection.
+
+    Start-up allocates hundreds of thousands of objects that live as long as the process
+    (modules, classes, pydantic schemas) and almost no garbage, yet each time the heap grows
+    by a quarter Python walks all of it again (~0.6-0.8 s of CPU for a ``run`` with provider
+    SDKs). Collection waits until start-up is done; then what start-up made is frozen
+    (``gc.freeze``: never walked again) and collection resumes for the work itself. Only
+    when the command is its own process (``main``): a test calling the app in-process keeps
+    its own collector as it is.
+    """
+    if not _OWN_PROCESS or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
 def services_from_settings(read_only: bool = False):  # noqa: ANN202 - imported lazily so that --help stays fast
     """Services from the settings; a bad setting is a usage error naming it.
 
@@ -121,6 +151,8 @@ def services_from_settings(read_only: bool = False):  # noqa: ANN202 - imported 
 
 def main() -> None:
     """Console-script entry point; usage errors exit 2."""
+    global _OWN_PROCESS
+    _OWN_PROCESS = True
     # Dagster flags partitioned asset checks and dynamic partitions as preview APIs; the
     # warnings say nothing a CLI user can act on.
     warnings.filterwarnings("ignore", module="dagster")
@@ -140,3 +172,10 @@ def main() -> None:
         typer.echo(f"error: unexpected {type(exc).__name__}: {message} (run again with "
                    "--verbose for the traceback)", err=True)
         sys.exit(EXIT_ERROR)
+    finally:
+        # The process ends now. Python's last act would be a full garbage collection over
+        # every object left (~1 s after a run with Dagster and the provider SDKs); frozen, they
+        # are left to the operating system. Files and connections are closed by the commands
+        # themselves (the store's session, the instance's dispose), and atexit handlers and
+        # stream flushes still run.
+        gc.freeze()

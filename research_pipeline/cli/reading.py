@@ -106,9 +106,13 @@ def _recover_dead_runs(topic_id: str | None) -> None:
     from research_pipeline.run_process import recover_dead_runs
 
     topics = [topic_id] if topic_id else None
-    for dead in recover_dead_runs(get_instance(), topics, by="research-pipeline status"):
-        say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
-            "marked it failed")
+    instance = get_instance()
+    try:
+        for dead in recover_dead_runs(instance, topics, by="research-pipeline status"):
+            say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
+                "marked it failed")
+    finally:
+        instance.dispose()  # its SQLite files closed now, not when its objects are collected
 
 
 @app.command()

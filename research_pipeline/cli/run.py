@@ -22,6 +22,7 @@ from research_pipeline.cli.app import (
     fail,
     say,
     services_from_settings,
+    starting_up,
 )
 from research_pipeline.errors import ResearchPipelineError
 
@@ -43,28 +44,55 @@ def run(
     from research_pipeline.topics import load_topics
     from research_pipeline.topics import topic_files as list_topic_files
 
-    services = services_from_settings()
-    paths = [p.resolve() for p in topic_files] if topic_files else list_topic_files(
-        services.settings.topics_dir)
-    if not paths:
-        raise fail(f"no topic files in {services.settings.topics_dir}", EXIT_USAGE)
-    topics, errors = load_topics(paths)
-    for error in errors:
-        say(f"error: {error}")
-    say("starting the Dagster instance")
-    instance = get_instance()
-    services.store.ensure_schema()
-    say(f"dagster instance: {instance.root_directory}")
-    if parallel > 1 and len(topics) > 1:
-        flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
-            ["--by", by] if by else [])
-        code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
-        raise typer.Exit(EXIT_ERROR if errors else code)
-    approver = by or os.environ.get("USER") or getpass.getuser()
-    with services.store.session():
-        code = _research(services, instance, topics, len(errors), approver if approve else None,
-                         refresh)
-    raise typer.Exit(code)
+    in_parallel = parallel > 1
+    with starting_up():
+        services = services_from_settings()
+        paths = [p.resolve() for p in topic_files] if topic_files else list_topic_files(
+            services.settings.topics_dir)
+        if not paths:
+            raise fail(f"no topic files in {services.settings.topics_dir}", EXIT_USAGE)
+        topics, errors = load_topics(paths)
+        in_parallel = in_parallel and len(topics) > 1
+        for error in errors:
+            say(f"error: {error}")
+        say("starting the Dagster instance")
+        instance = get_instance()
+        if topics and not in_parallel:
+            _load_for_run(services)
+    try:
+        say(f"dagster instance: {instance.root_directory}")
+        if in_parallel:
+            flags = (["--approve"] if approve else []) + (["--refresh"] if refresh else []) + (
+                ["--by", by] if by else [])
+            services.store.ensure_schema()
+            code = _run_in_parallel([str(t.path) for t in topics], flags, parallel)
+            raise typer.Exit(EXIT_ERROR if errors else code)
+        approver = by or os.environ.get("USER") or getpass.getuser()
+        with services.store.session():
+            # Inside the session: the file is opened once for the whole command (alone,
+            # ensure_schema opened it, checked the schema and closed it, a checkpoint).
+            services.store.ensure_schema()
+            code = _research(services, instance, topics, len(errors),
+                             approver if approve else None, refresh)
+        raise typer.Exit(code)
+    finally:
+        # Close the instance's storages (its SQLite files) now, not whenever its objects
+        # are collected.
+        instance.dispose()
+
+
+def _load_for_run(services: Any) -> None:
+    """What the run's step would load first, loaded during start-up.
+
+    The providers' SDKs (the step imports them before its topics start) and the code
+    location's definitions (Dagster reconstructs the job from them, cached per process).
+    """
+    from research_pipeline.defs.jobs import RESEARCH_JOB
+    from research_pipeline.launcher import load_job
+    from research_pipeline.pipeline.services import import_provider_sdks
+
+    import_provider_sdks(services.settings)
+    load_job(RESEARCH_JOB)
 
 
 def _research(services: Any, instance: Any, topics: list[Any], failed: int,
