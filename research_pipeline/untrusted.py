@@ -47,9 +47,7 @@ _MARKUP = re.compile(
     re.IGNORECASE,
 )
 
-# Parentheses stay: inside a link's text they neither end nor start anything
-# ("git-reset(1)" read as garbled when printed "git-reset（1）").
-_TITLE_MAP = str.maketrans({"[": "［", "]": "］", "<": "＜", ">": "＞"})
+_TITLE_MAP = str.maketrans({"[": "［", "]": "］", "(": "（", ")": "）", "<": "＜", ">": "＞"})
 _LINE_MAP = str.maketrans({"[": "［", "]": "］", "<": "＜", ">": "＞"})
 
 
@@ -116,7 +114,7 @@ def safe_url(url: object, *, keep_fragment: bool = True) -> str | None:
 def clean_title(text: object, fallback: str = "untitled") -> str:
     """A title or heading path fit for ``[TITLE](URL)``: markup characters replaced.
 
-    ``[ ] < >`` become their full-width forms, control and bidirectional characters
+    ``[ ] ( ) < >`` become their full-width forms, control and bidirectional characters
     a space; whitespace is collapsed and the result cut to ``MAX_TITLE_CHARS``. ``_`` and
     ``*`` are left alone (never escaped).
     """

@@ -89,7 +89,7 @@ def test_what_may_be_quoted(text, ok):
 
 
 def test_titles_and_lines_are_cleaned_never_escaped():
-    assert clean_title("A [b] (c) <d>\x00\u202e e_f *g*") == "A ［b］ (c) ＜d＞ e_f *g*"
+    assert clean_title("A [b] (c) <d>\x00\u202e e_f *g*") == "A ［b］ （c） ＜d＞ e_f *g*"
     assert clean_title("git reset [&lt;mode>]") == "git reset ［＜mode＞］"
     assert clean_title("\x00 \u202e") == "untitled"
     assert len(clean_title("x" * 1000)) == 200
