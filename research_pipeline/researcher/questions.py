@@ -193,8 +193,9 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
         return ""
     rest = m.group("rest")
     start = -1
-    if _PRONOUN.match(rest):
-        start = _PRONOUN.match(rest).end()
+    pronoun = _PRONOUN.match(rest)
+    if pronoun:
+        start = pronoun.end()
     else:
         # The name that opens the subject, written out whole ("`case [first, second]:`").
         found = [(rest.lower().find(f.lower()), -len(f)) for f in focus
