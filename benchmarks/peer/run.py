@@ -54,51 +54,29 @@ from providers import SITE, PeerProviders  # noqa: E402
 from tests import fake_world  # noqa: E402
 
 PEER_PYTHON = HERE / ".venv" / "bin" / "python"
-LAUNCHED: list[float] = []  # when the measured process of the current case was started
-
-
-def _timed_wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
-    """bulk._wait4, noting when the measured process starts (for the start-up column)."""
-    LAUNCHED.append(time.time())
-    return _wait4(args, env)
-
-
-_wait4 = bulk._wait4
-bulk._wait4 = _timed_wait4  # bulk.measure looks it up at call time
-
-
-class _Arrivals(list):
-    """A FakeServer's request list that also notes each request's arrival time."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.times: list[float] = []
-
-    def append(self, item: object) -> None:
-        self.times.append(time.time())
-        super().append(item)
-
-
 SERVERS: list = []  # bulk.measure's loopback servers of the current case, in start order
 
 
-def _time_fake_servers() -> None:
-    """Make bulk.measure's loopback servers (tests.fakes.FakeServer) note arrival times."""
+def _remember_fake_servers() -> None:
+    """Keep bulk.measure's loopback servers (tests.fakes.FakeServer) for their requests.
+
+    bulk.measure stamps each request's arrival on its own clock (``requests.times``).
+    """
     from tests import fakes
 
-    class TimedFakeServer(fakes.FakeServer):  # type: ignore[misc]
+    class RememberedFakeServer(fakes.FakeServer):  # type: ignore[misc]
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-            self.requests = _Arrivals()
             SERVERS.append(self)
 
-    fakes.FakeServer = TimedFakeServer  # type: ignore[misc]  # bulk.measure imports it per call
+    fakes.FakeServer = RememberedFakeServer  # type: ignore[misc]  # bulk.measure imports it per call
 
 
-def timeline(spans: list[tuple[float, float]]) -> dict[str, float]:
-    """Start-up (launch → first provider call) and span (first call → last answer)."""
-    first, last = min(s for s, _ in spans), max(e for _, e in spans)
-    return {"startup_s": first - LAUNCHED[-1], "span_s": last - first}
+def provider_span(spans: list[tuple[float, float]]) -> float:
+    """From the first provider call to the last answer."""
+    return max(e for _, e in spans) - min(s for s, _ in spans)
+
+
 KEEP_ENV = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "TERM")
 
 
@@ -163,7 +141,8 @@ def measure_gptr(n: int, work: Path) -> dict:
     out = work / f"gptr-{n}-{time.monotonic_ns()}"
     with PeerProviders(docs=[dict(d) for d in _web()], model_s=bulk.MODEL_S,
                        search_s=bulk.SEARCH_S) as providers:
-        wall, cpu, peak, output = _timed_wait4(
+        launched = time.time()  # the providers stamp their calls with time.time() too
+        wall, cpu, peak, output = bulk._wait4(
             [str(PEER_PYTHON), str(HERE / "gptr_case.py"), str(n), str(out)],
             peer_env(providers.url))
         calls = list(providers.calls)
@@ -186,9 +165,10 @@ def measure_gptr(n: int, work: Path) -> dict:
                 [(c.started, "M" if c.kind == "model" else "S", c.topic)
                  for c in calls if c.kind in ("model", "search")], n), strict=True)),
             "cpu_s": cpu, "peak_mb": peak, "blocked": result["blocked"],
-            **timeline([(c.started, c.started + (bulk.MODEL_S if c.kind == "model" else
-                                                   bulk.SEARCH_S if c.kind == "search" else 0))
-                        for c in calls]),
+            "startup_s": min(c.started for c in calls) - launched,
+            "span_s": provider_span([(c.started, c.started + (
+                bulk.MODEL_S if c.kind == "model" else bulk.SEARCH_S if c.kind == "search"
+                else 0)) for c in calls]),
             "report_chars": [t["report_chars"] for t in result["topics"]],
             "versions": {"gpt-researcher": result["gpt_researcher"],
                          "python": result["python"]}}
@@ -208,11 +188,9 @@ def measure_project(kind: str, n: int, work: Path) -> dict:
                 + [(t, "M", _site(fake_world._prompt(r)))
                    for t, r in zip(gemini.requests.times, gemini.requests, strict=True)], n),
                 strict=True)),
-            **timeline([(t, t + bulk.SEARCH_S) for t in exa.requests.times]
-                       + [(t, t + bulk.MODEL_S) for t in gemini.requests.times]),
-            # bulk.measure stamps its servers' requests on its own clock and measures the
-            # start-up itself: launch to the first request.
-            "startup_s": m.first_call_s,
+            "startup_s": m.first_call_s,  # bulk.measure's: launch to the first request
+            "span_s": provider_span([(t, t + bulk.SEARCH_S) for t in exa.requests.times]
+                                    + [(t, t + bulk.MODEL_S) for t in gemini.requests.times]),
             "versions": {"python": sys.version.split()[0]}}
 
 
@@ -271,7 +249,7 @@ def main() -> None:
     systems = args.systems.split(",")
     if "gptr" in systems and not PEER_PYTHON.exists():
         sys.exit(f"no {PEER_PYTHON}: run benchmarks/peer/setup.sh first")
-    _time_fake_servers()
+    _remember_fake_servers()
     print(f"load average at start: {os.getloadavg()}", flush=True)
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
