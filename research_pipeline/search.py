@@ -79,11 +79,12 @@ class LocalSearch:
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []
         seen: dict[str, IndexHit] = {}
+        said: set[str] = set()  # the passages taken, whitespace normalised
         for score, corpus, found in merged:
             citable = self._citable(corpus, found)
             if citable is None or not self._allowed(citable, filters):
                 continue
-            self._add(out, seen, corpus, citable, score)
+            self._add(out, seen, said, corpus, citable, score)
             if len(out) >= num_results:
                 break
         # The rest of the best-matching sections, after the matches themselves.
@@ -96,7 +97,7 @@ class LocalSearch:
             for found in indexes[corpus].section_siblings(anchor, SIBLINGS):
                 sibling = self._citable(corpus, found)
                 if sibling is not None and self._allowed(sibling, filters):
-                    self._add(out, seen, corpus, sibling, result.score * 0.9)
+                    self._add(out, seen, said, corpus, sibling, result.score * 0.9)
         return out
 
     def _citable(self, corpus: str, hit: IndexHit) -> IndexHit | None:
@@ -116,17 +117,18 @@ class LocalSearch:
         return hit if url == hit.url else replace(hit, url=url)
 
     @staticmethod
-    def _add(out: list[SearchHit], seen: dict[str, IndexHit], corpus: str, hit: IndexHit,
-             score: float) -> None:
+    def _add(out: list[SearchHit], seen: dict[str, IndexHit], said: set[str], corpus: str,
+             hit: IndexHit, score: float) -> None:
         source_id = f"local:{corpus}:{hit.chunk_id}"
         if source_id in seen:
             return
         # A passage that several pages include word for word (the commit-limiting options
         # git-log, git-rev-list and git-shortlog share) is one result, not three.
         text = " ".join(hit.text.split())
-        if any(" ".join(other.text.split()) == text for other in seen.values()):
+        if text in said:
             return
         seen[source_id] = hit
+        said.add(text)
         source = Source(
             source_id=source_id, url=hit.url, title=hit.title, text=hit.text,
             provider="local", corpus=corpus, published_date=hit.published,
