@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import STOPWORDS, terms, words
+from research_pipeline.text import STOPWORDS, normalize_ws, terms, words
 from research_pipeline.untrusted import safe_url
 
 
@@ -124,7 +124,7 @@ class LocalSearch:
             return
         # A passage that several pages include word for word (the commit-limiting options
         # git-log, git-rev-list and git-shortlog share) is one result, not three.
-        text = " ".join(hit.text.split())
+        text = normalize_ws(hit.text)
         if text in said:
             return
         seen[source_id] = hit

@@ -623,12 +623,11 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
     return max(longer, key=lambda j: j.candidate.end, default=best)
 
 
-# What a sentence says before it points at an example the quote leaves out.
+# The pointer at a sentence's end to an example the quote leaves out (", for example:").
 _TRAILING_POINTER = re.compile(
     r"(?:,?\s+(?:for example|for instance|e\.g\.|as follows|like this|as shown below|"
     r"the following))?\s*:\s*$", re.IGNORECASE)
-
-
+# A closing sentence that only leads into an example: "Here is an example of ...:".
 _LEADS_INTO = re.compile(r"(?:here (?:is|are)|for (?:example|instance)|the following|"
                          r"e\.g\.|this (?:may|can) be (?:done|accomplished))\b", re.IGNORECASE)
 
@@ -641,7 +640,7 @@ def _unpointed(text: str) -> str:
     and the colon ("... no code needs to be executed, for example:"). The rest is still a
     verbatim span of the source.
     """
-    if not text.endswith(":") or "\n" in text:
+    if not text.endswith(":"):
         return text
     spans = sentence_spans(text)
     last = text[spans[-1][0]:spans[-1][1]] if spans else ""

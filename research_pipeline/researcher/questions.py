@@ -198,8 +198,8 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
         start = pronoun.end()
     else:
         # The name that opens the subject, written out whole ("`case [first, second]:`").
-        found = [(rest.lower().find(f.lower()), -len(f)) for f in focus
-                 if 0 <= rest.lower().find(f.lower()) < 40]
+        lowered = rest.lower()
+        found = [(at, -len(f)) for f in focus if 0 <= (at := lowered.find(f.lower())) < 40]
         if found:
             at, minus = min(found)
             start = at - minus
