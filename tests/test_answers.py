@@ -760,3 +760,50 @@ def test_names_listed_as_where_a_question_holds_only_set_the_scene():
     assert not analyse("Does kiln.fire, kiln.cool and kiln.load accept bytes?").scene
     assert analyse("What is the difference between kiln --soft, --mixed and --hard?"
                    ).focus == ("--soft", "--mixed", "--hard")
+
+
+def _entry(sid: str, title: str, text: str, section: str = "", score: float = 5.0) -> Evidence:
+    return Evidence(Source(source_id=sid, url=f"https://kiln.example/{sid}", title=title,
+                           text=text, provider="local", section=section,
+                           layout=[("start", 0, 0), ("para", 0, len(text))]), score, 1)
+
+
+def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
+    # "os.path.split" is another split than the str.split asked about; "The try statement"
+    # is another statement than the with statement.
+    evidence = [
+        _entry("s1", "str.split", "Return a list of the words in the string, using sep as "
+               "the delimiter string; runs of whitespace are regarded as a single separator "
+               "when sep is not given.", score=9.0),
+        _entry("s2", "os.path.split", "Split the pathname path into a pair of head and tail "
+               "strings, where the tail is the last pathname component and the separator "
+               "is a slash.", score=8.0),
+        _entry("s3", "str.split", "Splitting an empty string with a specified separator "
+               "returns a list with one empty string in it.", score=7.0)]
+    status, facts = _research(evidence, "How does str.split treat the separator of a string?")
+    assert status.status == "answered"
+    assert [f.source_id for f in facts] == ["s1", "s3"]
+    with_statement = [
+        _entry("w1", "The with statement", "When the body of a with statement raises an "
+               "exception, the exception is passed to the context manager's exit method, "
+               "which may suppress it.", score=9.0),
+        _entry("w2", "The try statement", "When the body of a try statement raises an "
+               "exception, the exception is stored and the except clauses are searched.",
+               section="except clause", score=8.0)]
+    status, facts = _research(with_statement, "What happens when the body of a with "
+                              "statement raises an exception?")
+    assert [f.source_id for f in facts] == ["w1"]
+
+
+def test_a_passage_that_answers_another_question_is_not_filed_as_support():
+    evidence = [
+        _entry("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "
+               "chamber through the roof during the first hour.", score=9.0),
+        _entry("v2", "Kiln vents", "Kiln vents must stay closed during a reduction firing, "
+               "so that the flames of the kiln are starved of oxygen.", score=8.0)]
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "What do kiln vents let leave the kiln chamber?"},
+        {"id": 2, "text": "When must the kiln vents stay closed?"}])
+    researcher = ExtractiveResearcher()
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    assert {(f.question_id, f.source_id) for f in facts} == {(1, "v1"), (2, "v2")}

@@ -109,6 +109,12 @@ def test_builtin_corpus_has_topics_and_module_docs(builtin_data_dir):
     search = LocalSearch(manager, ["python-docs"])
     hit = search.search("json dumps serialize obj", SearchFilters(), 3)
     assert any(h.source.url.startswith("https://docs.python.org/") for h in hit)
+    # A topic's title says which reference it comes from without parentheses, which a
+    # citation could only show replaced: pdb's topic is the library's, not the language's.
+    titles = {h.source.url.split("#")[-1]: h.source.title for h in search.search(
+        "pdb debugger commands step next try statement except clause", SearchFilters(), 40)}
+    assert titles["debugger"].endswith(" library reference") and "(" not in titles["debugger"]
+    assert any(t.endswith("language reference") and "(" not in t for t in titles.values())
 
 
 def test_near_identical_documents_count_as_one_source(tmp_path):

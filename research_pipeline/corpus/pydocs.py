@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 15
+BUILD_VERSION = 16
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -71,9 +71,13 @@ def topic_documents() -> Iterator[Document]:
             blocks = blocks[1:]
         page = pages.get(label)
         url = f"{DOCS_BASE}/{page}.html#{label}" if page else f"{DOCS_BASE}/search.html?q={label}"
+        # The part of the documentation the topic comes from, after a dash: a citation's
+        # title may carry no parentheses (the report contract replaces them), and the
+        # debugger or sequence-type topics are the library reference's, not the language's.
+        part = "library" if page and page.startswith("library/") else "language"
         yield Document(
             doc_id=f"topic/{label}",
-            title=f"{title} (Python {PY_VERSION} language reference)",
+            title=f"{title} — Python {PY_VERSION} {part} reference",
             url=url,
             blocks=blocks,
         )

@@ -84,6 +84,8 @@ YESNO_STATED = 0.7
 CASE_SHARE = 0.8
 # The share of a list question a list's lead-in must carry by itself to say what it lists.
 LEAD_IN_SHARE = 0.6
+# What a passage headed by a rival of the question's named thing loses in rank.
+RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
@@ -414,6 +416,10 @@ class Judgement:
     tight: float = 0.0
     # How well it has the shape of the answer asked for, 0 to 1 (``fit`` is shape > 0).
     shape: float = 0.0
+    # Its headings name another thing of the kind the question names (the "try" statement's
+    # section for a question about the with statement, ``os.path.split`` for ``str.split``)
+    # and it does not name the question's own.
+    rival: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question."""
@@ -644,6 +650,82 @@ def _inflections(word: str) -> set[str]:
     return forms
 
 
+# Things a question names that have rivals of the same kind, each its own entry in the
+# documentation: a statement or clause ("the with statement", ""except" clause"), a dotted
+# name (``str.split`` against ``os.path.split``) and a prefixed name (``mod_cache``
+# against ``mod_rewrite``).
+_STATEMENT = re.compile(r"\b\"?([a-z]+\*?)\"?\s+(statement|clause)s?\b", re.IGNORECASE)
+_DOTTED = re.compile(r"(?<![\w.'\"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w'\"])")
+_PREFIXED = re.compile(r"\b(mod)_(\w+)\b")
+# A method called on a string literal is the str method: "'a b'.split()".
+_STR_METHOD = re.compile(r"(?:'[^'\n]*'|\"[^\"\n]*\")\.([a-z_]\w*)\(")
+
+
+@dataclass(frozen=True)
+class _Named:
+    """One thing a question or a heading names: its kind, its name as parts."""
+
+    kind: str
+    parts: tuple[str, ...]
+    written: str
+
+    def same(self, other: _Named) -> bool:
+        """``other`` names this thing, perhaps more qualified (``collections.OrderedDict.popitem``)."""
+        if self.kind != other.kind:
+            return False
+        if self.kind == "dotted":
+            mine = [p.lower() for p in self.parts]
+            theirs = [p.lower() for p in other.parts]
+            return mine[-1] == theirs[-1] and set(mine) <= set(theirs)
+        if self.kind == "prefixed":
+            return (other.parts[1].startswith(self.parts[1])
+                    or self.parts[1].startswith(other.parts[1]))
+        return self.parts == other.parts
+
+    def rivals(self, other: _Named) -> bool:
+        """Another thing of this kind: for dotted names, one of the same last name."""
+        if self.kind != other.kind or self.same(other):
+            return False
+        return self.kind != "dotted" or self.parts[-1].lower() == other.parts[-1].lower()
+
+
+def named_things(text: str) -> list[_Named]:
+    """The statements, clauses, dotted and prefixed names a text names."""
+    out = [_Named(m.group(2).lower(), (m.group(1).lower(),), m.group(0))
+           for m in _STATEMENT.finditer(text) if m.group(1).lower() in _KEYWORDS]
+    out += [_Named("dotted", tuple(m.group(1).split(".")), m.group(1))
+            for m in _DOTTED.finditer(text) if not _DECIMAL.fullmatch(m.group(1))]
+    out += [_Named("dotted", ("str", m.group(1)), f"str.{m.group(1)}")
+            for m in _STR_METHOD.finditer(text)]
+    out += [_Named("prefixed", (m.group(1), m.group(2).lower()), m.group(0))
+            for m in _PREFIXED.finditer(text)]
+    return out
+
+
+_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | {"except*"}
+_DECIMAL = re.compile(r"[\d.]+")
+
+
+def is_rival(asked: Sequence[_Named], source: Source, text: str) -> bool:
+    """Whether the passage's headings name a rival of what the question names.
+
+    For one kind of thing, the headings name one that rivals the question's and none that
+    is the question's own; a passage whose text names the question's own is not one.
+    """
+    if not asked:
+        return False
+    headed = named_things(f"{source.title} › {source.section}")
+    if not headed:
+        return False
+    for kind in {a.kind for a in asked}:
+        mine = [a for a in asked if a.kind == kind]
+        theirs = [h for h in headed if h.kind == kind]
+        if (not any(a.same(h) for a in mine for h in theirs)
+                and any(a.rivals(h) for a in mine for h in theirs)):
+            return not any(a.same(t) for a in mine for t in named_things(text))
+    return False
+
+
 class AnswerJudge:
     """Judges candidate spans of the evidence against analysed questions."""
 
@@ -767,6 +849,7 @@ class AnswerJudge:
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
+        asked_things = named_things(analysis.text)
         out: list[Judgement] = []
 
         def match(span_words: frozenset[str], span_stems: frozenset[str],
@@ -972,6 +1055,9 @@ class AnswerJudge:
                     shaped -= 0.2
                 if verb_stems and verb_stems & cand.stems:
                     shaped += 0.15  # "Do I have to delete ...?": "responsible for deleting"
+                rival = is_rival(asked_things, source, text)
+                if rival:
+                    shaped -= RIVAL_PENALTY  # os.path.split's entry for a str.split question
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
@@ -980,7 +1066,7 @@ class AnswerJudge:
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, analysis.answer_type == "number", matched, missing,
-                                     tight, shape))
+                                     tight, shape, rival))
         out.sort(key=lambda j: -j.rank)
         return out
 

@@ -308,8 +308,13 @@ class ExtractiveResearcher:
         facts: list[Fact] = []
         used: list[tuple[str, int, int]] = []
         answers_given: list[Candidate] = []
+        judgements = {q.id: self._judged(q.text, evidence, plan.title) for q in plan.questions}
+        # The span each question's answer rests on: another question does not take it as
+        # a supporting passage (it would be quoted twice, or filed under the wrong one).
+        claimed = {qid: best.candidate for qid, (_, _, status, _, best) in judgements.items()
+                   if best is not None and status != "unanswered"}
         for q in plan.questions:
-            analysis, judged, status, _, best = self._judged(q.text, evidence, plan.title)
+            analysis, judged, status, _, best = judgements[q.id]
             if best is None or status == "unanswered":
                 continue
             if not quotable(" ".join(best.candidate.text.split())):
@@ -386,11 +391,14 @@ class ExtractiveResearcher:
                 # only its subject ("the import statement" in a list of what may precede a
                 # future statement).
                 if (j.coverage < floor or not j.focus_found or not j.crux_found
+                        or j.rival and not best.rival
                         or cand.kind in ("item", "row")
                         or not quotable(cand.text)
                         or cand.kind == "sentences" and dangles(cand)):
                     continue
                 if any(_overlaps(cand, c.candidate) for c in chosen):
+                    continue
+                if any(_overlaps(cand, other) for qid, other in claimed.items() if qid != q.id):
                     continue
                 if any(_jaccard(cand.stems, c.candidate.stems) > 0.5
                        or says_same(cand.stems, c.candidate.stems) for c in chosen):
