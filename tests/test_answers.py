@@ -762,7 +762,7 @@ def test_names_listed_as_where_a_question_holds_only_set_the_scene():
                    ).focus == ("--soft", "--mixed", "--hard")
 
 
-def _entry(sid: str, title: str, text: str, section: str = "", score: float = 5.0) -> Evidence:
+def _doc(sid: str, title: str, text: str, section: str = "", score: float = 5.0) -> Evidence:
     return Evidence(Source(source_id=sid, url=f"https://kiln.example/{sid}", title=title,
                            text=text, provider="local", section=section,
                            layout=[("start", 0, 0), ("para", 0, len(text))]), score, 1)
@@ -772,22 +772,22 @@ def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
     # "os.path.split" is another split than the str.split asked about; "The try statement"
     # is another statement than the with statement.
     evidence = [
-        _entry("s1", "str.split", "Return a list of the words in the string, using sep as "
+        _doc("s1", "str.split", "Return a list of the words in the string, using sep as "
                "the delimiter string; runs of whitespace are regarded as a single separator "
                "when sep is not given.", score=9.0),
-        _entry("s2", "os.path.split", "Split the pathname path into a pair of head and tail "
+        _doc("s2", "os.path.split", "Split the pathname path into a pair of head and tail "
                "strings, where the tail is the last pathname component and the separator "
                "is a slash.", score=8.0),
-        _entry("s3", "str.split", "Splitting an empty string with a specified separator "
+        _doc("s3", "str.split", "Splitting an empty string with a specified separator "
                "returns a list with one empty string in it.", score=7.0)]
     status, facts = _research(evidence, "How does str.split treat the separator of a string?")
     assert status.status == "answered"
     assert [f.source_id for f in facts] == ["s1", "s3"]
     with_statement = [
-        _entry("w1", "The with statement", "When the body of a with statement raises an "
+        _doc("w1", "The with statement", "When the body of a with statement raises an "
                "exception, the exception is passed to the context manager's exit method, "
                "which may suppress it.", score=9.0),
-        _entry("w2", "The try statement", "When the body of a try statement raises an "
+        _doc("w2", "The try statement", "When the body of a try statement raises an "
                "exception, the exception is stored and the except clauses are searched.",
                section="except clause", score=8.0)]
     status, facts = _research(with_statement, "What happens when the body of a with "
@@ -797,9 +797,9 @@ def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
 
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
-        _entry("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "
+        _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "
                "chamber through the roof during the first hour.", score=9.0),
-        _entry("v2", "Kiln vents", "Kiln vents must stay closed during a reduction firing, "
+        _doc("v2", "Kiln vents", "Kiln vents must stay closed during a reduction firing, "
                "so that the flames of the kiln are starved of oxygen.", score=8.0)]
     plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
         {"id": 1, "text": "What do kiln vents let leave the kiln chamber?"},
@@ -807,3 +807,71 @@ def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     researcher = ExtractiveResearcher()
     facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
     assert {(f.question_id, f.source_id) for f in facts} == {(1, "v1"), (2, "v2")}
+
+
+def test_a_list_of_methods_is_answered_by_the_entries_that_document_them():
+    evidence = [
+        _doc("c0", "Kiln controller interface", "A kiln controller is an object that runs "
+               "a firing program and reports the kiln temperature to the operator.",
+               score=9.0),
+        _doc("c1", "Kiln controller interface", "Start the firing program and heat the "
+               "kiln along its schedule.", section="controller.start(self, program)",
+               score=8.0),
+        _doc("c2", "Kiln controller interface", "Stop the firing program and let the kiln "
+               "cool down with the power off.", section="controller.stop(self)", score=7.0)]
+    status, facts = _research(evidence, "Which methods must a kiln controller define?")
+    assert status.status in ("answered", "partial")
+    answers = [f for f in facts if f.role == "answer"]
+    assert [f.source_id for f in answers] == ["c1", "c2"]
+    researcher = ExtractiveResearcher()
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "Which methods must a kiln controller define?"}])
+    body = researcher.write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
+    assert body.startswith("**controller.start(self, program):** Start the firing program")
+    assert "**controller.stop(self):** Stop the firing program" in body
+
+
+def test_the_paragraph_that_opens_a_section_states_the_rule_before_its_special_cases():
+    opening = ("The exit hatch has one latch. The controller keeps the hatch latch locked "
+               "while the kiln is hot.")
+    later = "After a power cut, the controller keeps the hatch latch locked while the kiln is hot."
+    evidence = [
+        Evidence(Source(source_id="h2", url="https://kiln.example/hatch", title="Kiln hatch",
+                        text=later, provider="local", section="Latch",
+                        layout=[("para", 0, len(later))]), 9.0, 1),
+        Evidence(Source(source_id="h1", url="https://kiln.example/hatch", title="Kiln hatch",
+                        text=opening, provider="local", section="Latch",
+                        layout=[("start", 0, 0), ("para", 0, len(opening))]), 5.0, 1)]
+    researcher = ExtractiveResearcher()
+    question = "When does the controller keep the kiln hatch latch locked?"
+    judged = researcher.judge.judge(researcher.analysis(question), evidence)
+    order = [j.candidate.text for j in judged]
+    assert order.index("The controller keeps the hatch latch locked while the kiln is hot."
+                       ) < order.index(later)
+
+
+def test_a_why_question_about_an_error_is_answered_by_the_rule_it_broke():
+    evidence = [_doc("r1", "kiln.log_firing", "Log a firing to the kiln journal. Every "
+                     "firing log entry must be signed by the kiln operator on duty.")]
+    status, facts = _research(evidence, "Why do I get a ValueError when I call "
+                                        "kiln.log_firing with an unsigned entry?")
+    assert status.status == "answered"
+    assert "must be signed" in facts[0].text
+
+
+def test_an_open_question_names_the_words_it_lacks_most_specific_first():
+    evidence = [_doc("u1", "Kiln vents", "Kiln vents let the fumes of a firing leave the "
+                     "kiln chamber through the roof.")]
+    status, _ = _research(evidence, "Why don't kiln shelves rust when other people see them "
+                                    "glowing?")
+    assert status.status != "answered"
+    assert status.note == "the sources found say nothing about “shelves”, “rust” or “people”"
+
+
+def test_a_footnote_number_is_not_quoted_as_part_of_the_sentence():
+    evidence = [_doc("n1", "Kiln vents", "[1] Kiln vents let the fumes of a firing leave the "
+                     "kiln chamber through the roof. The vents are opened by hand. [2]")]
+    status, facts = _research(evidence, "How do the fumes of a firing leave the kiln "
+                                        "chamber?")
+    assert facts and facts[0].text.startswith("Kiln vents let the fumes")
+    assert not facts[0].text.endswith("[2]")

@@ -55,6 +55,15 @@ def test_a_question_asked_in_the_negative_searches_for_the_one_word_form(tmp_pat
     assert any("uninspected" in q.text.split() for q in plan.queries)
 
 
+def test_a_question_about_a_difference_searches_for_the_word_too(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["What is the difference between a '
+                             'drone and a worker?", "How do bees communicate?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert [q.text for q in plan.queries if q.question_id == 1] == [
+        "drone worker", "drone worker difference"]
+    assert all("difference" not in q.text for q in plan.queries if q.question_id == 2)
+
+
 def test_questions_are_derived_from_title_and_body(tmp_path):
     topic = _topic(tmp_path, "title: How bees find flowers",
                    "Explain the waggle dance. Why do workers live so briefly? Some context.")

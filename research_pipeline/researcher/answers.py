@@ -84,6 +84,9 @@ YESNO_STATED = 0.7
 CASE_SHARE = 0.8
 # The share of a list question a list's lead-in must carry by itself to say what it lists.
 LEAD_IN_SHARE = 0.6
+# What a span of a section's opening paragraph gains over the later ones (its first
+# sentence gains more).
+OPENING_PLACE = 0.04
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
@@ -389,6 +392,9 @@ class Candidate:
     # The span's smallest readable units (its sentences; a list's lead-in and items; a
     # table's rows), each as (words, stems): how close together the question's words are.
     units: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    # It lies in the paragraph that opens its section, which states the rule that later
+    # paragraphs qualify with special cases.
+    opens_section: bool = False
 
     @property
     def text(self) -> str:
@@ -472,6 +478,10 @@ def _blocks(source: Source) -> tuple[list[tuple[str, int, int]], bool]:
     return blocks, leads
 
 
+_NOTE_MARK_START = re.compile(r"\[\d{1,2}\]\s+(?=[A-Z\"*])")
+_NOTE_MARK_END = re.compile(r"(?<=[.!?\"])\s+\[\d{1,2}\]\.?$")
+
+
 def candidates(source: Source) -> list[Candidate]:
     """Every candidate span of a passage, in text order."""
     text = source.text
@@ -488,7 +498,21 @@ def candidates(source: Source) -> list[Candidate]:
         return cached
 
     def add(start: int, end: int, kind: str, first: bool,
-            parts: list[tuple[int, int]] | None = None) -> None:
+            parts: list[tuple[int, int]] | None = None, opening: bool = False) -> None:
+        if kind == "sentences":
+            # A footnote's own number ("[1] The exception is propagated ...") or a
+            # reference to one after the full stop ("... these patterns. [1]") is the
+            # page's apparatus, not what the sentence says.
+            lead = _NOTE_MARK_START.match(text, start, end)
+            if lead:
+                start = lead.end()
+            trail = _NOTE_MARK_END.search(text, start, end)
+            if trail:
+                end = trail.start()
+            if start >= end:
+                return
+            if parts is not None:
+                parts = [(max(s, start), min(e, end)) for s, e in parts]
         span = text[start:end]
         if len(span) > MAX_CANDIDATE_CHARS and kind == "sentences":
             return
@@ -498,7 +522,8 @@ def candidates(source: Source) -> list[Candidate]:
                      for m in re.finditer(r"[^\n]+", span)]
         units = tuple(unit(s, e) for s, e in parts if s < e <= end)
         out.append(Candidate(source, start, end, kind, first and leads,
-                             frozenset(surface), frozenset(stem(w) for w in surface), units))
+                             frozenset(surface), frozenset(stem(w) for w in surface), units,
+                             opening and leads))
 
     # A section's defining sentence is its first prose: a reference box (a table) or a
     # code example before it does not take that place from it.
@@ -538,7 +563,7 @@ def candidates(source: Source) -> list[Candidate]:
                 if i + size > len(spans):
                     break
                 add(spans[i][0], spans[i + size - 1][1], "sentences", first_block and i == 0,
-                    spans[i:i + size])
+                    spans[i:i + size], first_block)
     return out
 
 
@@ -654,7 +679,8 @@ def _inflections(word: str) -> set[str]:
 # documentation: a statement or clause ("the with statement", ""except" clause"), a dotted
 # name (``str.split`` against ``os.path.split``) and a prefixed name (``mod_cache``
 # against ``mod_rewrite``).
-_STATEMENT = re.compile(r"\b\"?([a-z]+\*?)\"?\s+(statement|clause)s?\b", re.IGNORECASE)
+_STATEMENT = re.compile(r"\b\"?((?:async\s+)?[a-z]+\*?)\"?\s+(statement|clause)s?\b",
+                        re.IGNORECASE)
 _DOTTED = re.compile(r"(?<![\w.'\"])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w'\"])")
 _PREFIXED = re.compile(r"\b(mod)_(\w+)\b")
 # A method called on a string literal is the str method: "'a b'.split()".
@@ -670,7 +696,7 @@ class _Named:
     written: str
 
     def same(self, other: _Named) -> bool:
-        """``other`` names this thing, perhaps more qualified (``collections.OrderedDict.popitem``)."""
+        """``other`` names this thing, perhaps more qualified (``a.OrderedDict.popitem``)."""
         if self.kind != other.kind:
             return False
         if self.kind == "dotted":
@@ -689,10 +715,59 @@ class _Named:
         return self.kind != "dotted" or self.parts[-1].lower() == other.parts[-1].lower()
 
 
+# What a list question asks for, when each is its own entry in the documentation: the
+# pattern an entry's heading follows ("object.__enter__(self)", "--soft").
+_MEMBER_ENTRIES = {
+    **dict.fromkeys(("methods", "functions"), re.compile(r"[A-Za-z_][\w.]*\(.*\)")),
+    **dict.fromkeys(("options", "flags"), re.compile(r"--?\w[\w-]*(?:[ =,\[].*)?")),
+}
+MAX_MEMBERS = 6
+
+
+def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
+                   ) -> list[Judgement]:
+    """For "Which methods must a context manager define?": each entry's first sentence.
+
+    The entries are the sections headed by a name of the kind asked for ("methods") under
+    one heading that names what the question is about ("With Statement Context
+    Managers"); one span per entry, its shortest that opens the entry. None unless there
+    are two entries or more.
+    """
+    pattern = _MEMBER_ENTRIES.get(analysis.items)
+    about = {stem(w) for w in analysis.subject} or {
+        stem(w) for f in analysis.focus_words for w in f}
+    if pattern is None or not about:
+        return []
+    groups: dict[tuple[str, str], dict[str, Judgement]] = {}
+    for j in judged:
+        cand = j.candidate
+        if not cand.leads_section or cand.kind not in ("sentences", "term") or not quotable(
+                cand.text) or not j.focus_found:
+            continue
+        path = [part.strip() for part in cand.source.section.split("›")]
+        if not pattern.fullmatch(path[-1]):
+            continue
+        parent = (cand.source.title, " › ".join(path[:-1]))
+        if not about <= {stem(w) for w in words(" ".join(parent))}:
+            continue
+        entries = groups.setdefault(parent, {})
+        kept = entries.get(path[-1])
+        if kept is None or len(cand.text) < len(kept.candidate.text):
+            entries[path[-1]] = j
+    entries = max(groups.values(), key=len, default={})
+    return list(entries.values())[:MAX_MEMBERS] if len(entries) >= 2 else []
+
+
+def entry_name(title: str) -> str:
+    """The name heading a cited entry: the last part of ``Title › … › name``."""
+    return title.rsplit("›", 1)[-1].strip()
+
+
 def named_things(text: str) -> list[_Named]:
     """The statements, clauses, dotted and prefixed names a text names."""
-    out = [_Named(m.group(2).lower(), (m.group(1).lower(),), m.group(0))
-           for m in _STATEMENT.finditer(text) if m.group(1).lower() in _KEYWORDS]
+    out = [_Named(m.group(2).lower(), (" ".join(m.group(1).lower().split()),), m.group(0))
+           for m in _STATEMENT.finditer(text)
+           if m.group(1).lower().split()[-1] in _KEYWORDS]
     out += [_Named("dotted", tuple(m.group(1).split(".")), m.group(1))
             for m in _DOTTED.finditer(text) if not _DECIMAL.fullmatch(m.group(1))]
     out += [_Named("dotted", ("str", m.group(1)), f"str.{m.group(1)}")
@@ -1003,12 +1078,15 @@ class AnswerJudge:
                 fit = shape > 0
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
-                place = 0.08 if cand.leads_section and (
-                    any(focus_in_heading) or max(found.values()) >= IN_SECTION) else 0.0
+                headed = any(focus_in_heading) or max(found.values()) >= IN_SECTION
+                place = 0.08 if cand.leads_section and headed else 0.0
+                if not place and cand.opens_section and headed:
+                    place = OPENING_PLACE  # the rule, before the special cases
                 # The first sentence of the name's own entry defines it; that of a side's
                 # own section describes that side.
-                if place and (side_here or analysis.answer_type == "definition"
-                              and analysis.focus and all(focus_in_heading)):
+                if cand.leads_section and place and (
+                        side_here or analysis.answer_type == "definition"
+                        and analysis.focus and all(focus_in_heading)):
                     place *= 2
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.0
@@ -1070,6 +1148,23 @@ class AnswerJudge:
         out.sort(key=lambda j: -j.rank)
         return out
 
+    def _lacking(self, analysis: QuestionAnalysis, best: Judgement) -> str:
+        """The question's words a passage lacks that matter, most specific first, quoted.
+
+        Not "inside", "first", a framing verb ("see", "follow") or a contraction's stem
+        ("don" of "don't"): '"people" or "preferred"'.
+        """
+        weights = self.weights(analysis)
+        apostrophised = {m.group(1).lower() for m in re.finditer(r"\b(\w+)['’]\w\b",
+                                                                 analysis.text)}
+        lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
+                          and len(w) > 2 and w not in apostrophised),
+                         key=lambda w: -weights.get(w, 0.0))[:3]
+        quoted = [f"“{w}”" for w in lacking]
+        if len(quoted) > 1:
+            return ", ".join(quoted[:-1]) + " or " + quoted[-1]
+        return "".join(quoted)
+
     @staticmethod
     def deciding(judged: list[Judgement]) -> Judgement | None:
         """The span a question's label rests on.
@@ -1121,11 +1216,10 @@ class AnswerJudge:
             if not best.fit:
                 return "partial", (f"the closest passage ({where}) is about it but does "
                                    f"not give {asked}"), best
-            # The words it lacks that matter: not "inside", "first" or a framing verb.
-            lacking = [w for w in best.missing if w not in VAGUE and w not in VERBS]
+            lacking = self._lacking(analysis, best)
             if lacking:
                 return "partial", (f"the closest passage ({where}) does not mention "
-                                   f"{', '.join(lacking[:3])}"), best
+                                   f"{lacking}"), best
             return "partial", f"the closest passage ({where}) answers it only in part", best
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
@@ -1140,8 +1234,7 @@ class AnswerJudge:
             return "unanswered", (f"none of the sources found mentions "
                                   f"{', '.join(unnamed)}"), best
         if not best.crux_found or best.rest < REST_PARTIAL:
-            what = ", ".join([w for w in best.missing if w not in VAGUE][:3]) or (
-                "what it asks about")
+            what = self._lacking(analysis, best) or "what it asks about"
             return "unanswered", (f"the sources found say nothing about {what}"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
@@ -1315,7 +1408,13 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return 1.0
         return _cues(_PROCEDURE_RE, text)
     if kind == "reason":
-        return _cues(_REASON_RE, text)
+        cues = _cues(_REASON_RE, text)
+        if not cues and _SURPRISE_Q.search(analysis.text) and _RULE_RE.search(text):
+            # "Why do I get a TypeError when ...?", "Why does X give Y instead of Z?": the
+            # rule the asker ran into is the reason ("Arguments to the cached function
+            # must be hashable."; "The chars argument is not a suffix; rather, ...").
+            return 2 / 3
+        return cues
     if kind == "comparison":
         # The first span of an entry is about what heads it ("Copy data and metadata."
         # under shutil.copy2): the heading names that side for it.
@@ -1361,6 +1460,14 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
 
 
 _CASE_Q = re.compile(r"^\W*(?:if|when|once|whenever)\b([^,]{3,200}),", re.IGNORECASE)
+# A why-question about a surprise: an error the asker gets, or a result instead of another.
+_SURPRISE_Q = re.compile(
+    r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
+    r"Exception)\b|\binstead of\b")
+# A rule a passage states: what must, cannot or only may be, or what it is rather.
+_RULE_RE = re.compile(
+    r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
+    r"not permitted|(?:is|are) required|rather)\b", re.IGNORECASE)
 
 
 def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[str]:

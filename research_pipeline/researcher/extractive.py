@@ -45,7 +45,9 @@ from research_pipeline.researcher.answers import (
     comparison_sides,
     dangles,
     dangling,
+    entry_name,
     focus_in,
+    member_entries,
     quotable,
     says_same,
     synonyms,
@@ -66,6 +68,8 @@ from research_pipeline.text import (
 from research_pipeline.topics import Topic
 
 FACTS_PER_QUESTION = 4
+# A supporting passage covers at least this share of what the direct answer covers.
+SUPPORT_SHARE = 0.6
 _IMPERATIVE = re.compile(
     r"^(explain|describe|compare|list|summari[sz]e|identify|outline|show|find|determine)\b",
     re.IGNORECASE,
@@ -74,6 +78,7 @@ _IMPERATIVE = re.compile(
 # "git-check-ref-format(1)", a section named after "see" (see "Context Manager Types").
 _POINTER = re.compile(r"(?<![\w/-])([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+)\(\d\)"
                       r"|\bsee (?:the )?(?:section )?\"([^\"\n]{3,60})\"", re.IGNORECASE)
+_DIFFERENCE_Q = re.compile(r"\b(difference|differs?|different from)\b", re.IGNORECASE)
 _INTERROGATIVE = re.compile(r"^(how|what|why|when|where|which|who|is|are|does|do|can)\b", re.I)
 
 
@@ -182,8 +187,14 @@ class ExtractiveResearcher:
             # ("untracked"): search for that word too.
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
             extra = [t for t in context_terms if t not in own]
+            variants = [own, own + extra[:2], own + extra[2:4]]
+            if _DIFFERENCE_Q.search(q.text) and "difference" not in own:
+                # Documentation sets two things apart in so many words ("The difference
+                # between "next" and "step" is that ..."), which the question's own
+                # terms, its framing left out, do not find.
+                variants.insert(1, [*own, "difference"])
             made = 0
-            for words_ in (own, own + extra[:2], own + extra[2:4]):
+            for words_ in variants:
                 text = " ".join(words_)
                 key = query_key(text)
                 if text and key not in seen and made < 2:
@@ -347,7 +358,13 @@ class ExtractiveResearcher:
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
-            floor = max(PARTIAL, 0.6 * best.coverage)
+            members = member_entries(analysis, judged)
+            if members:
+                # "Which methods must a context manager define?": the entries themselves.
+                chosen = members
+                direct = len(members)
+                answers_given.extend(j.candidate for j in members)
+            floor = max(PARTIAL, SUPPORT_SHARE * best.coverage)
             # Both sides of a comparison: the best span naming each side not yet named,
             # one about that side alone when there is one.
             sides = comparison_sides(analysis, heading=False)
@@ -554,6 +571,13 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
     sides come in the order the question asks them.
     """
     plain = [f"{fact.text}[^{marker}]" for marker, fact in given]
+    if len(given) >= 2 and analysis.answer_type == "list":
+        # Entries listed for "Which methods ...": each labelled with the name heading it.
+        names = [entry_name(fact.title) for _, fact in given]
+        if len(set(names)) == len(names):
+            return [f"**{name}:** {text[len(name):].lstrip()}" if fact.text.startswith(name)
+                    else f"**{name}:** {text}"
+                    for name, text, (_, fact) in zip(names, plain, given, strict=True)]
     if len(given) < 2 or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
         return plain
     names = compared_names(analysis)
