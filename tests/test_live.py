@@ -361,3 +361,31 @@ def test_optional_model_audit(live_env, servers, monkeypatch, title, decision):
     reasons = json.loads(_rows(live_env, "select reasons from approvals")[0][0])
     assert any(r.startswith("model audit: ") for r in reasons)
     assert _rows(live_env, "select count(*) from llm_calls where step = 'policy_audit'")[0][0] == 1
+
+
+def test_a_response_model_with_an_async_validator_is_refused_on_every_call():
+    """The memoised check keeps passing classes only; instructor's refusal still holds."""
+    from instructor.v2.validation import async_validators
+    from pydantic import BaseModel
+
+    from research_pipeline.live.models import _memoise_async_validator_check
+
+    class Fine(BaseModel):
+        x: int
+
+    class Refused(BaseModel):
+        x: int
+
+        @async_validators.async_field_validator("x")
+        async def check_x(cls, value: int) -> int:  # noqa: N805 - a pydantic validator
+            return value
+
+    _memoise_async_validator_check()
+    check = async_validators.reject_async_validators
+    for _ in range(2):
+        check(Fine)
+        check(list[Fine])
+        with pytest.raises(ValueError, match="async validators"):
+            check(Refused)
+        with pytest.raises(ValueError, match="async validators"):
+            check(list[Refused])

@@ -30,6 +30,22 @@ def test_content_hash_changes_with_content(tmp_path):
     assert a.content_hash != b.content_hash
 
 
+def test_same_bytes_reuse_the_parse_and_an_edit_is_read_again(tmp_path):
+    path = _write(tmp_path, "t.md", "---\ntitle: T\n---\nOne\n")
+    first = parse_topic(path)
+    assert parse_topic(path) is first
+    _write(tmp_path, "t.md", "---\ntitle: U\n---\nOne\n")
+    edited = parse_topic(path)
+    assert (edited.spec.title, edited.content_hash) != (first.spec.title, first.content_hash)
+    _write(tmp_path, "t.md", "---\ntitle: [unclosed\n---\n")
+    for _ in range(2):  # a bad file is not kept: it fails every time
+        with pytest.raises(TopicFileError, match="not valid YAML"):
+            parse_topic(path)
+    # The same bytes under another name are another topic (the id defaults to the stem).
+    other = parse_topic(_write(tmp_path, "other.md", "---\ntitle: T\n---\nOne\n"))
+    assert (other.id, other.content_hash) == ("other", first.content_hash)
+
+
 @pytest.mark.parametrize(
     ("content", "field", "fragment"),
     [

@@ -154,6 +154,41 @@ def _memoise_gemini_schemas() -> None:
             setattr(utils, name, replacement)
 
 
+_VALIDATOR_CHECK_MEMOISED = threading.Lock()
+
+
+def _memoise_async_validator_check() -> None:
+    """Make instructor check each response model class for async validators once.
+
+    Before every request instructor walks the response model, every nested model and
+    every attribute of their classes and bases (``reject_async_validators``), twice or
+    three times a call: ~1 ms of CPU per model call with the GIL held, as much as
+    building the request. The check depends on the class alone, so a class that passed
+    is not walked again; a class that fails still raises every time, and anything that
+    is not a class (``list[Model]``, a union) is checked as before. Installed once per
+    process; a later instructor without the function is left as it is.
+    """
+    try:
+        from instructor.v2.validation import async_validators
+    except ImportError:
+        return
+    with _VALIDATOR_CHECK_MEMOISED:
+        original = getattr(async_validators, "reject_async_validators", None)
+        if not callable(original) or getattr(original, "_research_pipeline_memoised", False):
+            return
+        passed: set[type] = set()
+
+        def reject_async_validators(response_model: Any) -> None:
+            if isinstance(response_model, type) and response_model in passed:
+                return
+            original(response_model)
+            if isinstance(response_model, type):
+                passed.add(response_model)
+
+        reject_async_validators._research_pipeline_memoised = True  # type: ignore[attr-defined]
+        async_validators.reject_async_validators = reject_async_validators
+
+
 def _as_jinja_literal(text: str) -> str:
     """Template text that instructor's Jinja rendering turns back into ``text`` as written.
 
@@ -371,6 +406,7 @@ class ModelClient:
         # hold them, so its log speaks only with RESEARCH_VERBOSE.
         logging.getLogger("instructor").setLevel(
             logging.INFO if self.settings.verbose else logging.CRITICAL)
+        _memoise_async_validator_check()
         modes = {"tools": instructor.Mode.TOOLS, "json_schema": instructor.Mode.JSON_SCHEMA,
                  "json": instructor.Mode.JSON}
         if self.provider == "gemini":
