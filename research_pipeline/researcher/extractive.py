@@ -429,7 +429,7 @@ class ExtractiveResearcher:
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
                 text = _unpointed(_clean(cand.text))
-                quote = text if n < direct else self._quote(analysis, cand)
+                quote = text if n < direct else self._quote(analysis, text)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
                     question_id=q.id, source_id=cand.source.source_id, url=cand.source.url,
@@ -469,12 +469,16 @@ class ExtractiveResearcher:
                     break
         return extra
 
-    def _quote(self, analysis: QuestionAnalysis, cand: Candidate) -> str:
-        """The sentence of a span that carries most of the question (five words or more)."""
+    def _quote(self, analysis: QuestionAnalysis, text: str) -> str:
+        """The sentence of a span's text that carries most of the question (five words or more).
+
+        The text is the one the report shows, so that the footnote quotes what the paragraph
+        says (no colon the paragraph dropped with the example it introduced).
+        """
         weights = self.judge.weights(analysis)
-        best_text, best_value = _clean(cand.text), -1.0
-        for start, end in sentence_spans(cand.text):
-            sentence = cand.text[start:end]
+        best_text, best_value = text, -1.0
+        for start, end in sentence_spans(text):
+            sentence = text[start:end]
             # A sentence that only introduces what follows it (a list, code) is no quote.
             if not quotable(sentence) or dangling(sentence) and DANGLING.search(
                     sentence.rstrip()):
