@@ -693,7 +693,6 @@ class _Named:
 
     kind: str
     parts: tuple[str, ...]
-    written: str
 
     def same(self, other: _Named) -> bool:
         """``other`` names this thing, perhaps more qualified (``a.OrderedDict.popitem``)."""
@@ -765,14 +764,13 @@ def entry_name(title: str) -> str:
 
 def named_things(text: str) -> list[_Named]:
     """The statements, clauses, dotted and prefixed names a text names."""
-    out = [_Named(m.group(2).lower(), (" ".join(m.group(1).lower().split()),), m.group(0))
+    out = [_Named(m.group(2).lower(), (" ".join(m.group(1).lower().split()),))
            for m in _STATEMENT.finditer(text)
            if m.group(1).lower().split()[-1] in _KEYWORDS]
-    out += [_Named("dotted", tuple(m.group(1).split(".")), m.group(1))
+    out += [_Named("dotted", tuple(m.group(1).split(".")))
             for m in _DOTTED.finditer(text) if not _DECIMAL.fullmatch(m.group(1))]
-    out += [_Named("dotted", ("str", m.group(1)), f"str.{m.group(1)}")
-            for m in _STR_METHOD.finditer(text)]
-    out += [_Named("prefixed", (m.group(1), m.group(2).lower()), m.group(0))
+    out += [_Named("dotted", ("str", m.group(1))) for m in _STR_METHOD.finditer(text)]
+    out += [_Named("prefixed", (m.group(1), m.group(2).lower()))
             for m in _PREFIXED.finditer(text)]
     return out
 
