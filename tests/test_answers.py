@@ -875,3 +875,44 @@ def test_a_footnote_number_is_not_quoted_as_part_of_the_sentence():
                                         "chamber?")
     assert facts and facts[0].text.startswith("Kiln vents let the fumes")
     assert not facts[0].text.endswith("[2]")
+
+
+def test_a_contraction_s_pieces_are_not_words_of_the_question():
+    # "doesn" and "t" are rare in documentation, so as words they would weigh the most.
+    assert analyse("Why doesn't the kiln vent close?").content == ("kiln", "vent", "close")
+    assert "s" not in analyse("What is the kiln's firing log?").content
+    assert analyse('How do I stop "don\'t" turning into "Don\'T"?').content == (
+        "stop", "turning")
+
+
+def test_a_sentence_that_points_back_is_not_quoted_without_the_one_it_points_to():
+    text = ("The controller stores the temperatures of every past job in its memory.\n\n"
+            "This means a heat curve check after a glaze firing fails can use the stored "
+            "temperatures.")
+    split = text.index("\n\n")
+    evidence = [
+        _doc("b1", "Heat curves", "A heat curve check is useful after a glaze firing "
+             "fails, because the curve shows where the heat went wrong.", score=9.0),
+        Evidence(Source(source_id="b2", url="https://kiln.example/log", title="Kiln log",
+                        text=text, provider="local", section="Memory",
+                        layout=[("para", 0, split), ("para", split + 2, len(text))]), 8.0, 1)]
+    status, facts = _research(evidence, "When is a heat curve check useful after a glaze "
+                                        "firing fails?")
+    assert facts and facts[0].source_id == "b1"
+    assert not any(f.text.startswith("This means") for f in facts)
+
+
+def test_two_entries_that_open_alike_are_set_apart_by_the_sentences_that_differ():
+    opening = "Fire the loaded kiln and return the firing log. "
+    evidence = [
+        _doc("f1", "kiln.fire", opening + "Returns a log with a heat curve. The log has no "
+             "name, and is lost when the kiln is switched off.", score=9.0),
+        _doc("f2", "kiln.fire_named", opening + "Returns a log with a heat curve; the name of "
+             "the log is kept in its 'name' field until it is deleted.", score=8.0)]
+    question = "What is the difference between kiln.fire and kiln.fire_named?"
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    answers = [f.text for f in facts if f.role == "answer"]
+    assert any("The log has no name" in a for a in answers)
+    assert any("the name of the log is kept" in a for a in answers)
+

@@ -87,6 +87,10 @@ LEAD_IN_SHARE = 0.6
 # What a span of a section's opening paragraph gains over the later ones (its first
 # sentence gains more).
 OPENING_PLACE = 0.04
+# What a span that gives no reason loses under a why-question.
+UNREASONED = 0.15
+# How many spans of each side a comparison's contrast is looked for among.
+CONTRAST_POOL = 40
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
@@ -1107,6 +1111,10 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
+                elif analysis.answer_type == "reason" and not fit:
+                    # A span that gives no reason ("Return a copy of the string with trailing
+                    # characters removed.") gives way to one that does, ranked close.
+                    shaped -= UNREASONED
                 if cand.kind in ("sentences", "term") and dangles(cand):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 if case_words and cand.kind == "sentences" and _states_case(
@@ -1203,7 +1211,9 @@ class AnswerJudge:
                         for names_it in sides]
                 if len(told) == 2 and all(sum(n(t) for n in sides) == 1 for t in told
                                           ) and says_same(told[0].candidate.stems,
-                                                          told[1].candidate.stems):
+                                                          told[1].candidate.stems
+                                                          ) and not contrast_pair(
+                                                              analysis, judged):
                     # "Create and return a temporary file." opens both tempfile entries.
                     return "partial", (f"the passages found say the same of {names[0]} and "
                                        f"{names[1]}; none sets them apart"), best
@@ -1283,6 +1293,47 @@ def says_same(a: frozenset[str], b: frozenset[str]) -> bool:
     shorter, longer = sorted((content_a, content_b), key=len)
     return (len(shorter) >= 3 and shorter <= longer
             and not (longer - shorter) & _NEGATING)
+
+
+def contrast_pair(analysis: QuestionAnalysis, judged: Sequence[Judgement]
+                  ) -> tuple[Judgement, Judgement] | None:
+    """For two names whose entries open alike, the sentence of each that sets it apart.
+
+    ``TemporaryFile`` and ``NamedTemporaryFile`` both open "Create and return a temporary
+    file.": the spans of each side's own that the other side's passages do not also say,
+    paired by what both speak of ("The file has no name, ..." against "... the name of
+    the file is accessible as its 'name' attribute."). None when no such pair exists.
+    """
+    sides = comparison_sides(analysis)
+    if len(sides) != 2:
+        return None
+    names = {stem(w) for name in compared_names(analysis) for w in words(name)}
+
+    def own(names_it: Callable[[Judgement], bool], other_it: Callable[[Judgement], bool]
+            ) -> list[Judgement]:
+        return [j for j in judged if j.candidate.kind == "sentences" and names_it(j)
+                and not other_it(j) and len(sentence_spans(j.candidate.text)) <= 2
+                and quotable(j.candidate.text) and not dangles(j.candidate)]
+
+    first, second = own(sides[0], sides[1]), own(sides[1], sides[0])
+
+    def also_said(j: Judgement, others: list[Judgement]) -> bool:
+        # Nothing the span says is missing from a span of the other side.
+        mine = j.candidate.stems - _STOPWORD_STEMS - names
+        return any(mine <= o.candidate.stems for o in others)
+
+    first_only = [a for a in first if not also_said(a, second)]
+    second_only = [b for b in second if not also_said(b, first)]
+    best: tuple[float, Judgement, Judgement] | None = None
+    for a in first_only[:CONTRAST_POOL]:
+        for b in second_only[:CONTRAST_POOL]:
+            axis = (a.candidate.stems & b.candidate.stems) - _STOPWORD_STEMS - names
+            if len(axis) < 2:
+                continue
+            value = len(axis) + 0.5 * (a.coverage + b.coverage)
+            if best is None or value > best[0]:
+                best = (value, a, b)
+    return (best[1], best[2]) if best else None
 
 
 def names_focus(judgement: Judgement, focus: str) -> bool:

@@ -43,6 +43,7 @@ from research_pipeline.researcher.answers import (
     Judgement,
     compared_names,
     comparison_sides,
+    contrast_pair,
     dangles,
     dangling,
     entry_name,
@@ -354,7 +355,7 @@ class ExtractiveResearcher:
                              None)
                 if other is not None:
                     best = other
-            best = _completed(best, judged)
+            best = _anchored(_completed(best, judged), judged, trim=False) or best
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
@@ -400,9 +401,21 @@ class ExtractiveResearcher:
                         if _sentences(side.candidate) <= room:
                             direct += 1
                     chosen.append(side)
+            if (direct == 2 and len(chosen) == 2
+                    and says_same(chosen[0].candidate.stems, chosen[1].candidate.stems)):
+                # Both entries open alike ("Create and return a temporary file."): the
+                # sentences that set them apart answer instead.
+                pair = contrast_pair(analysis, judged)
+                if pair is not None:
+                    chosen = list(pair)
+                    answers_given.extend(j.candidate for j in pair)
             for j in judged:
                 if len(chosen) >= FACTS_PER_QUESTION:
                     break
+                anchored = _anchored(j, judged)
+                if anchored is None:
+                    continue
+                j = anchored
                 cand = j.candidate
                 # A supporting passage carries the word the question hinges on too, not
                 # only its subject ("the import statement" in a list of what may precede a
@@ -657,6 +670,39 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
+
+
+def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
+              ) -> Judgement | None:
+    """A span that opens by pointing back, with the sentence it points to or without itself.
+
+    "This is particularly useful for aliases." says nothing without the sentence before it:
+    the span of both is used. Where that sentence ends the paragraph before, a supporting
+    passage (``trim``) is the span from its next sentence on, or None where there is none;
+    a direct answer stays as it is (its headings name what "this" is).
+    """
+    cand = j.candidate
+    if cand.kind != "sentences" or cand.leads_section or not _ANAPHORA.match(cand.text):
+        return j
+    same_end = [k for k in judged if k.candidate.kind == "sentences"
+                and k.candidate.source.source_id == cand.source.source_id
+                and k.candidate.end == cand.end and k.candidate.start != cand.start]
+    earlier = [k for k in same_end if k.candidate.start < cand.start]
+    if earlier:
+        return max(earlier, key=lambda k: k.candidate.start)
+    if not trim:
+        return j
+    later = [k for k in same_end if not _ANAPHORA.match(k.candidate.text)]
+    return min(later, key=lambda k: k.candidate.start, default=None)
+
+
+# A sentence that opens by pointing back to the one before it: "This is ...", "These
+# cannot ..." (not "This directive ...", which names what it speaks of, nor "It is
+# possible to ...", whose "it" points nowhere).
+_ANAPHORA = re.compile(
+    r"\s*(?:This|That|These|Those|They)\s+(?:is|are|was|were|means?|allows?|includes?|"
+    r"uses?|can|cannot|will|may|must|should|would|has|have|does|do|also|only|still|makes?|"
+    r"lets?|prevents?|ensures?|works?|applies|apply|happens?|fails?)\b")
 
 
 # The pointer at a sentence's end to an example the quote leaves out (", for example:").

@@ -608,9 +608,13 @@ def analyse(question: str) -> QuestionAnalysis:
                      and w not in focus_tokens) if set_aside else ()
     if set_aside:
         framing = framing | _SET_ASIDE_FRAMING
-    content = spoken + [w for w in words(question)
-               if w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
-                                        and (w not in framing or w in compounds or w in nouns))]
+    # A contraction's pieces are no words of their own: "doesn" and "t" of "doesn't", the
+    # "s" of "Python's" (rare as they are, they would weigh most).
+    fragments = {m.group(1).lower() for m in _CONTRACTED.finditer(question)} | {
+        m.group(1).lower() for m in _CLITIC.finditer(question)}
+    content = spoken + [w for w in words(question) if w not in fragments and (
+        w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
+                              and (w not in framing or w in compounds or w in nouns)))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
@@ -628,6 +632,8 @@ def analyse(question: str) -> QuestionAnalysis:
     )
 
 
+_CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
+_CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
 
