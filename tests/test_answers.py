@@ -916,3 +916,23 @@ def test_two_entries_that_open_alike_are_set_apart_by_the_sentences_that_differ(
     assert any("The log has no name" in a for a in answers)
     assert any("the name of the log is kept" in a for a in answers)
 
+
+
+NOTE = ("The controller drives the vent motor of the kiln.\n\nNew in version 3.3: the kiln "
+        "vent opens by itself during the first hour of a firing.")
+
+
+def test_a_release_note_supports_only_a_question_about_releases():
+    evidence = [_doc("r1", "Kiln vents", "The kiln vent opens during the first hour of every "
+                     "firing to let the fumes out.", score=9.0),
+                Evidence(Source(source_id="r2", url="https://kiln.example/ctl",
+                                title="Kiln controller", text=NOTE, provider="local",
+                                section="Vent", layout=[("para", 0, NOTE.index("\n\n")),
+                                                        ("para", NOTE.index("New"),
+                                                         len(NOTE))]), 8.0, 1)]
+    _, facts = _research(evidence, "When does the kiln vent open during a firing?")
+    assert facts[0].source_id == "r1"
+    assert not any("New in version" in f.text for f in facts)
+    _, facts = _research(evidence, "In which version does the kiln vent open by itself "
+                                   "during a firing?")
+    assert any("New in version 3.3" in f.text for f in facts)

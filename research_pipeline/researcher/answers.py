@@ -766,6 +766,17 @@ def entry_name(title: str) -> str:
     return title.rsplit("›", 1)[-1].strip()
 
 
+def is_release_note(cand: Candidate) -> bool:
+    """A span that is a release note ("Changed in version 3.2: ...") or a note's body."""
+    return _VERSION_NOTE.match(cand.text) is not None or _VERSION_LABEL.search(
+        cand.source.text[max(0, cand.start - 40):cand.start]) is not None
+
+
+def asks_release(question: str) -> bool:
+    """A question about versions or releases ("In which Git release was ... added?")."""
+    return _RELEASE_Q.search(question) is not None
+
+
 def named_things(text: str) -> list[_Named]:
     """The statements, clauses, dotted and prefixed names a text names."""
     out = [_Named(m.group(2).lower(), (" ".join(m.group(1).lower().split()),))
@@ -912,7 +923,7 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
-        asks_release = bool(_RELEASE_Q.search(analysis.text))
+        release_asked = asks_release(analysis.text)
         excluded = {stem(w) for w in analysis.excluded}
         verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
                       if analysis.verb else set())
@@ -1060,9 +1071,7 @@ class AnswerJudge:
                     tight = max(tight, got)
                 # A release note ("Changed in version 3.2: ...") tells what changed, not
                 # what a thing is or does, even where it opens its section.
-                release_note = not asks_release and (
-                    _VERSION_NOTE.match(text) is not None or _VERSION_LABEL.search(
-                        source.text[max(0, cand.start - 40):cand.start]) is not None)
+                release_note = not release_asked and is_release_note(cand)
                 if release_note and cand.leads_section:
                     cand = replace(cand, leads_section=False)
                 shape = _fits(analysis, cand, text)

@@ -41,6 +41,7 @@ from research_pipeline.researcher.answers import (
     AnswerJudge,
     Candidate,
     Judgement,
+    asks_release,
     compared_names,
     comparison_sides,
     contrast_pair,
@@ -48,6 +49,7 @@ from research_pipeline.researcher.answers import (
     dangling,
     entry_name,
     focus_in,
+    is_release_note,
     member_entries,
     quotable,
     says_same,
@@ -359,6 +361,7 @@ class ExtractiveResearcher:
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
+            release_question = asks_release(q.text)
             members = member_entries(analysis, judged)
             if members:
                 # "Which methods must a context manager define?": the entries themselves.
@@ -422,6 +425,9 @@ class ExtractiveResearcher:
                 # future statement).
                 if (j.coverage < floor or not j.focus_found or not j.crux_found
                         or j.rival and not best.rival
+                        # "New in version 3.3: ..." tells when, which only a question
+                        # about releases asks.
+                        or not release_question and is_release_note(cand)
                         or cand.kind in ("item", "row")
                         or not quotable(cand.text)
                         or cand.kind == "sentences" and dangles(cand)):
