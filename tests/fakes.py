@@ -80,15 +80,26 @@ class FakeServer:
                 except (BrokenPipeError, ConnectionResetError):
                     return  # the client gave up (a timeout) or was killed
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._server = serve(Handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._server is not None
-        self._server.shutdown()
-        self._server.server_close()
+        stop(self._server)
+
+
+def serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
+    """A threaded server on a free loopback port, answering from a daemon thread."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def stop(server: ThreadingHTTPServer) -> None:
+    """Stop serving and close the listening socket."""
+    server.shutdown()
+    server.server_close()
 
 
 def json_reply(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Reply:

@@ -1,5 +1,6 @@
 """Loopback providers for GPT Researcher: an OpenAI-compatible chat and embeddings API and
-a search endpoint for its ``custom`` retriever, on 127.0.0.1 only. Standard library only.
+a search endpoint for its ``custom`` retriever, on 127.0.0.1 only. Standard library and the
+tests' loopback server (``tests.fakes.serve``; ``run.py`` puts the project on the path).
 
 * ``POST /v1/chat/completions``: answers after ``model_s`` (1.0 s in the benchmark), plain
   or streamed (server-sent events, with a final usage chunk so that GPT Researcher prices
@@ -32,6 +33,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from tests.fakes import serve, stop
 
 SITE = re.compile(r"\bsite (\d+)\b")
 
@@ -233,16 +236,12 @@ class PeerProviders:
                 payload = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks)
                 self._send(200, (payload + "data: [DONE]\n\n").encode(), "text/event-stream")
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._server.request_queue_size = 128
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._server = serve(Handler)
         return self
 
     def __exit__(self, *exc: object) -> None:
         assert self._server is not None
-        self._server.shutdown()
-        self._server.server_close()
+        stop(self._server)
 
 
 def _pieces(text: str) -> Iterable[str]:
