@@ -35,6 +35,7 @@ from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
 from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.questions import (
+    PY_KEYWORDS,
     TYPE_NAMES,
     UNSPECIFIC,
     VAGUE,
@@ -790,7 +791,7 @@ def named_things(text: str) -> list[_Named]:
     return out
 
 
-_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | {"except*"}
+_KEYWORDS = PY_KEYWORDS | {"except*"}
 _DECIMAL = re.compile(r"[\d.]+")
 
 

@@ -482,7 +482,8 @@ _VALUE_BEFORE = re.compile(
     r"\b(gives?|gave|returns?|prints?|produces?|outputs?|shows?|into|instead of|becomes?|"
     r"got|string|strings|value|text|word|without)\s*$", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"^@?[A-Za-z]$|^(?:[a-z]|self)\.\w|(?:^|_)[Mm]y[A-Z_]|^my_")
-_PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
+# Python's keywords and soft keywords ("match", "case"), but not the "_" wildcard.
+PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
 # Keywords that are no English word: "what else can I delete with del" names the statement.
 _CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "async"})
 
@@ -503,7 +504,7 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
         before = question[:match.start()].rstrip(" ")
         after = question[match.end():match.end() + 1]
         first = value.split()[0].rstrip(":") if value.split() else ""
-        if match.group(1) is not None and first in _PY_KEYWORDS and len(value.split()) > 1:
+        if match.group(1) is not None and first in PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
             keywords.append(first)
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
