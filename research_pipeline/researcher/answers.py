@@ -795,24 +795,29 @@ _KEYWORDS = PY_KEYWORDS | {"except*"}
 _DECIMAL = re.compile(r"[\d.]+")
 
 
-def is_rival(asked: Sequence[_Named], source: Source, text: str) -> bool:
-    """Whether the passage's headings name a rival of what the question names.
+def rivalled(asked: Sequence[_Named], source: Source) -> list[_Named]:
+    """What the question names that the passage's headings name only rivals of.
 
     For one kind of thing, the headings name one that rivals the question's and none that
-    is the question's own; a passage whose text names the question's own is not one.
+    is the question's own (``os.path.split`` heading a passage, ``str.split`` asked).
     """
     if not asked:
-        return False
+        return []
     headed = named_things(f"{source.title} › {source.section}")
-    if not headed:
-        return False
-    for kind in {a.kind for a in asked}:
+    out: list[_Named] = []
+    for kind in dict.fromkeys(a.kind for a in asked):
         mine = [a for a in asked if a.kind == kind]
         theirs = [h for h in headed if h.kind == kind]
         if (not any(a.same(h) for a in mine for h in theirs)
                 and any(a.rivals(h) for a in mine for h in theirs)):
-            return not any(a.same(t) for a in mine for t in named_things(text))
-    return False
+            out += mine
+    return out
+
+
+def is_rival(rivalled_here: Sequence[_Named], text: str) -> bool:
+    """A span under rival headings that does not name the question's own thing itself."""
+    return bool(rivalled_here) and not any(
+        a.same(t) for a in rivalled_here for t in named_things(text))
 
 
 class AnswerJudge:
@@ -976,6 +981,7 @@ class AnswerJudge:
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
+            rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
@@ -1149,7 +1155,7 @@ class AnswerJudge:
                     shaped -= 0.2
                 if verb_stems and verb_stems & cand.stems:
                     shaped += 0.15  # "Do I have to delete ...?": "responsible for deleting"
-                rival = is_rival(asked_things, source, text)
+                rival = is_rival(rivalled_here, text)
                 if rival:
                     shaped -= RIVAL_PENALTY  # os.path.split's entry for a str.split question
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
