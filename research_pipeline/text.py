@@ -13,7 +13,9 @@ from functools import lru_cache
 import snowballstemmer
 
 _WORD_RE = re.compile(r"[^\W_]+")
-_SENTENCE_RE = re.compile(r"(?<=[.!?:])\s+(?=[\"'(`]?[A-Z0-9_])|\n\s*\n")
+# A sentence may open with an emphasised name: "... used by instances. *__slots__* reserves
+# space ...".
+_SENTENCE_RE = re.compile(r"(?<=[.!?:])\s+(?=[\"'(`]?[A-Z0-9_]|\*{1,2}[A-Za-z_])|\n\s*\n")
 
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are aren as at be because

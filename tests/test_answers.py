@@ -1,5 +1,7 @@
 """Question analysis and answer selection: focus, answer types, honest labels."""
 
+from dataclasses import replace
+
 import pytest
 
 from research_pipeline.corpus.htmldoc import parse_html
@@ -936,3 +938,43 @@ def test_a_release_note_supports_only_a_question_about_releases():
     _, facts = _research(evidence, "In which version does the kiln vent open by itself "
                                    "during a firing?")
     assert any("New in version 3.3" in f.text for f in facts)
+
+
+def test_a_description_followed_by_its_name_defines_it_over_an_announcement():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="creep">Glaze creep</h2>
+<p>There is one slight problem with firing glazed ware on a dusty shelf.</p>
+<p>When the glaze melts over dust or oil, surface tension pulls it back from the dirty
+spots and leaves bare patches of clay on the pot. This is called glaze creep, and the
+bare patches are called crawls.</p>
+<p>Wipe every pot with a damp sponge before glazing it.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What is glaze creep?")
+    assert facts[0].text.startswith("When the glaze melts over dust or oil")
+
+
+def test_a_lone_announcement_does_not_answer():
+    from research_pipeline.researcher.answers import announces
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cones">Cones</h2>
+<p>There is one small catch with reading pyrometric cones in a kiln.</p>
+<p>The catch: a pyrometric cone bends when it has taken up enough heat, which is not the
+same as the kiln reaching a temperature.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What is the catch with pyrometric cones?")
+    assert facts[0].text.startswith("The catch: a pyrometric cone bends")
+    assert announces("There is one slight problem with the optimization based on the "
+                     "cached stat information.")
+    assert not announces("There are two reasons to prefer the lowest shelf for heavy pots: "
+                         "safety and performance.")
+    assert not announces("There is no way to undo a firing. Plan it with care.")
+
+
+def test_a_sentence_that_opens_with_an_emphasised_name_defines_it():
+    from research_pipeline.researcher.answers import _fits, candidates
+    from research_pipeline.text import sentence_spans
+    text = ("This class setting can be given a list of names used by firings. *__vents__* "
+            "reserves room for the named vents and stops the kiln from opening others.")
+    assert len(sentence_spans(text)) == 2
+    cand = replace(candidates(_entry("kiln.settings", text).source)[0], leads_section=False)
+    assert _fits(analyse("What is __vents__ used for in a kiln?"), cand, text)
+    assert not _fits(analyse("What is __vents__ used for in a kiln?"), cand,
+                     "This class setting is read once.".replace(" is ", " gets "))

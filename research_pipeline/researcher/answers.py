@@ -153,6 +153,18 @@ _SIGNATURE_RE = re.compile(r"^\s*[A-Za-z_][\w.]*\(.*\)\s*(->.*)?$")
 # what the name means comes after it.
 _NAMING = re.compile(r"\b(is|are) (called|named|known as|referred to as)\b[^.;:]{0,60}\.?\s*$",
                      re.IGNORECASE)
+# A sentence that names what the sentences before it describe ("... Git can incorrectly
+# think files in the working tree are unmodified even though they actually are. This is
+# called the "racy Git" problem"): together they define the name.
+_NAMED_AS = re.compile(r"\b(?:is|are) (?:called|named|known as|referred to as|termed)\s+"
+                       r"(?P<name>[^.;:]{1,60})", re.IGNORECASE)
+NAMED_AFTER = 0.2
+# A lone sentence that only announces what comes next ("There is one slight problem with
+# the optimization based on the cached stat information.", "Here are some hints.").
+_ANNOUNCES = re.compile(
+    r"^\W*(?:there (?:is|are|exists?) (?:only )?(?:one|two|three|four|several|some|a few|"
+    r"a number of|many|a|an)\b|here (?:is|are)\b)", re.IGNORECASE)
+ANNOUNCED = 0.15
 # A span that ends by pointing at what follows it ("... as follows:").
 DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
 
@@ -915,6 +927,7 @@ class AnswerJudge:
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
         crux = self.crux(analysis, weights)
+        crux_stems = frozenset({stem(crux)} if crux else ())
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         n_sides = side_count(analysis.focus) if several else 0
@@ -990,6 +1003,10 @@ class AnswerJudge:
             cands = self.candidates(source)
             if not cands:
                 continue
+            # The entry of the name asked about is one of the kind the question says it is
+            # ("the dataclass decorator": dataclasses.dataclass's docstring need not say
+            # "decorator").
+            kinds_here = analysis.kinds if any(focus_in_heading) else ()
             # The passage as a whole: a sentence that answers often does not repeat the
             # question's words that the sentences around it (or its headings) carry.
             passage_words = frozenset().union(*(c.words for c in cands))
@@ -1016,6 +1033,8 @@ class AnswerJudge:
             for cand in cands:
                 text = cand.text
                 found = match(cand.words, cand.stems, heading, in_title)
+                for kind_word in kinds_here:
+                    found[kind_word] = max(found.get(kind_word, 0.0), IN_SECTION)
                 aside = bool(excluded & cand.stems) and cand.kind not in ("list", "table")
                 if aside:
                     # A span about what the asker set aside ("Besides plain variable
@@ -1093,6 +1112,10 @@ class AnswerJudge:
                     shape = 1 / 3
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
+                described = (analysis.answer_type == "definition" and bool(crux_stems)
+                             and names_after_describing(text, crux_stems))
+                if described:
+                    shape = 1.0  # what it is, then "This is called the racy Git problem"
                 fit = shape > 0
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
@@ -1147,8 +1170,13 @@ class AnswerJudge:
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
                     shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
-                if analysis.answer_type == "definition" and _NAMING.search(text):
+                if described:
+                    shaped += NAMED_AFTER
+                elif analysis.answer_type == "definition" and _NAMING.search(text):
                     shaped -= 0.2  # it names what the question asks about, no more
+                if (cand.kind == "sentences" and analysis.answer_type != "list"
+                        and announces(text)):
+                    shaped -= ANNOUNCED  # "There is one slight problem with ...": what?
                 if release_note:
                     shaped -= 0.3
                 if aside:
@@ -1510,9 +1538,17 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "yesno":
         return _cues(_YESNO_RE, text)
     if kind == "definition":
-        if (cand.kind == "term" or cand.leads_section) and not _NAMING.search(text):
+        if (cand.kind == "term" or cand.leads_section) and not (
+                _NAMING.search(text) or announces(text)):
             return 1.0
-        return _cues(_DEFINE_RE, text)
+        cues = _cues(_DEFINE_RE, text)
+        if analysis.focus and any(_opens_with(text[start:end], name)
+                                  for name in analysis.focus
+                                  for start, end in sentence_spans(text)):
+            # "__slots__ reserves space for the declared variables ...": a sentence whose
+            # subject is the name says what it is or does, whatever its verb.
+            return max(cues, 2 / 3)
+        return cues
     if _CONSEQUENCE_Q.search(analysis.text):
         # "What happens when/to X": the answer says what follows.
         return _cues(_CONSEQUENCE_RE, text)
@@ -1573,6 +1609,28 @@ def _states_case(text: str,
 def _conditional(text: str) -> bool:
     """A sentence of the span opens with the condition its statement holds under."""
     return any(_CONDITION.match(text[start:end]) for start, end in sentence_spans(text))
+
+
+def names_after_describing(text: str, asked: frozenset[str]) -> bool:
+    """A sentence after the span's first gives the name asked about to what precedes it."""
+    for start, end in sentence_spans(text)[1:]:
+        named = _NAMED_AS.search(text[start:end])
+        if named and asked & {stem(w) for w in words(named.group("name"))}:
+            return True
+    return False
+
+
+def announces(text: str) -> bool:
+    """The span is one sentence that only announces what comes after it."""
+    # "There are two reasons ...: safety and performance." says what it announces.
+    return (bool(_ANNOUNCES.match(text)) and ":" not in text.rstrip().rstrip(".")
+            and len(sentence_spans(text)) == 1)
+
+
+def _opens_with(sentence: str, name: str) -> bool:
+    """The sentence's first words are the name: it is what the sentence is about."""
+    head = sentence.lstrip("*\"'`“‘(• ")
+    return head.startswith(name) and not head[len(name):len(name) + 1].isalnum()
 
 
 def _cues(pattern: re.Pattern[str], text: str) -> float:
