@@ -33,6 +33,7 @@ from research_pipeline.text import words
     ("Is a built-in function hashable?", "yesno", ()),
     ("If the same variable is set in both ~/.gitconfig and .git/config, which value does Git "
      "use?", "comparison", ("~/.gitconfig", ".git/config", "Git")),
+    ("What do the is and is not operators test?", "definition", ('"is"',)),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -978,3 +979,23 @@ def test_a_sentence_that_opens_with_an_emphasised_name_defines_it():
     assert _fits(analyse("What is __vents__ used for in a kiln?"), cand, text)
     assert not _fits(analyse("What is __vents__ used for in a kiln?"), cand,
                      "This class setting is read once.".replace(" is ", " gets "))
+
+
+def test_a_name_s_own_entry_is_of_the_kind_the_question_says_it_is():
+    assert analyse("What does the glaze decorator add to a pot?").kinds == ("decorator",)
+    assert analyse("What does the LogLevel directive set?").kinds == ("directive",)
+    evidence = [_entry("kiln.glaze_transform", "Decorator to mark a function as providing "
+                                               "glaze-like behaviour to a pot."),
+                _entry("kiln.glaze", "Add a coat of melted glass to the pot before it is "
+                                     "fired.")]
+    _, facts = _research(evidence, "What does the glaze decorator add to a pot?")
+    assert facts[0].source_id == "kiln.glaze"
+
+
+def test_a_keyword_that_is_a_common_word_is_named_where_it_is_quoted():
+    page = """<html><body><h1>Kiln language</h1><h2 id="cmp">Comparisons</h2>
+<p>The operators "in" and "not in" test for membership of a pot in a load.</p>
+<p>The operators "is" and "is not" test for the identity of a pot: "a is b" is true when
+both name the same pot.</p></body></html>"""
+    _, facts = _research(_html_evidence(page), "What do the is and is not operators test?")
+    assert facts[0].text.startswith('The operators "is" and "is not" test')

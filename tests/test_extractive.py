@@ -229,3 +229,11 @@ def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
 def test_a_quote_does_not_end_on_a_pointer_to_what_it_leaves_out(text, shown):
     assert _unpointed(text) == shown
     assert shown in text  # still a verbatim span
+
+
+def test_an_overview_line_cut_between_sentences_keeps_the_full_stop():
+    from research_pipeline.researcher.extractive import OVERVIEW_CHARS, _finding
+    first = "The kiln fires the load at full heat until the cones bend over " * 4
+    answer = f"{first.strip()}. {'Then it cools down slowly with the door shut ' * 6}.[^3]"
+    line = _finding(answer)
+    assert line == f"{first.strip()}. …[^3]" and len(line) < OVERVIEW_CHARS

@@ -779,6 +779,18 @@ def entry_name(title: str) -> str:
     return title.rsplit("›", 1)[-1].strip()
 
 
+def heads_entry(source: Source, name: str) -> bool:
+    """The passage's last heading is the name's own entry.
+
+    "dataclasses.dataclass(...)", "uuid module", "LogLevel Directive" are; a member's
+    ("uuid.UUID") or a longer name's ("typing.dataclass_transform") is not.
+    """
+    last = entry_name(f"{source.title} › {source.section}" if source.section
+                      else source.title)
+    last = last.split("(", 1)[0]
+    return name in {token.strip("\"'*`“”").rsplit(".", 1)[-1] for token in last.split()}
+
+
 def is_release_note(cand: Candidate) -> bool:
     """A span that is a release note ("Changed in version 3.2: ...") or a note's body."""
     return _VERSION_NOTE.match(cand.text) is not None or _VERSION_LABEL.search(
@@ -1006,7 +1018,8 @@ class AnswerJudge:
             # The entry of the name asked about is one of the kind the question says it is
             # ("the dataclass decorator": dataclasses.dataclass's docstring need not say
             # "decorator").
-            kinds_here = analysis.kinds if any(focus_in_heading) else ()
+            kinds_here = analysis.kinds if any(heads_entry(source, f) for f in analysis.focus
+                                               ) else ()
             # The passage as a whole: a sentence that answers often does not repeat the
             # question's words that the sentences around it (or its headings) carry.
             passage_words = frozenset().union(*(c.words for c in cands))

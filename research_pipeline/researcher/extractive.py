@@ -628,7 +628,9 @@ def _finding(answer: str) -> str:
     text, marker = (match.group(1), match.group(2)) if match else (answer, "")
     if len(text) > OVERVIEW_CHARS:
         head = text[:OVERVIEW_CHARS]
-        cut = max(head.rfind(" \u2022 "), head.rfind(". "))
+        item, sentence = head.rfind(" \u2022 "), head.rfind(". ")
+        # A sentence keeps its full stop; what is left out is marked after it.
+        cut = max(item, sentence + 1 if sentence >= 0 else -1)
         if cut < OVERVIEW_CHARS // 2:
             cut = head.rfind(" ")
         text = head[:cut].rstrip(",;:") + " …"

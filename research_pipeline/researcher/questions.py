@@ -163,6 +163,9 @@ class QuestionAnalysis:
     # The verb a yes/no question asks about ("delete" in "Do I have to delete the file
     # that tempfile.mkstemp creates?"): the verdict is about it.
     verb: str = ""
+    # What kind of thing a name is, as the question says it ("decorator" in "the dataclass
+    # decorator", "directive" in "the LogLevel directive"): the name's own entry is one.
+    kinds: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -586,6 +589,11 @@ def analyse(question: str) -> QuestionAnalysis:
     named = {w for f in focus for w in words(f)}
     focus = focus + [w for w in dict.fromkeys(words(asked)) if w in keywords
                      and w not in STOPWORDS and w not in named and len(w) > 2]
+    # Such a word is named where the documentation writes it as a keyword, in quotes: the
+    # "is" operator's paragraph says 'The operators "is" and "is not"', the "in" operator's
+    # does not.
+    focus = focus + [f'"{w}"' for w in dict.fromkeys(words(asked)) if w in keywords
+                     and w in STOPWORDS and keyword.iskeyword(w) and w not in named]
     focus_tokens = {w for f in focus for w in words(f)} | keywords
     # The question's own numbers ("I set it to 20") are its values, not the answer's.
     # "default" frames a question about a value ("What is the default value of X?") but
@@ -630,7 +638,20 @@ def analyse(question: str) -> QuestionAnalysis:
         items=_list_items(asked) if kind == "list" else "",
         excluded=excluded,
         verb=yesno_verb(asked, focus) if kind == "yesno" else "",
+        kinds=tuple(k for k in name_kinds(question, focus) if k in content),
     )
+
+
+_KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
+               "option|flag|command|subcommand|variable|attribute|parameter|argument|"
+               "setting|keyword|operator|exception|hook|filter|header|field|builtin")
+
+
+def name_kinds(question: str, focus: Sequence[str]) -> tuple[str, ...]:
+    """The kind nouns the question puts right after a name it asks about."""
+    kinds = [m.group(1).lower() for f in focus for m in re.finditer(
+        rf"(?<![\w.]){re.escape(f)}['\"`”’]?\s+({_KIND_NOUNS})s?\b", question, re.IGNORECASE)]
+    return tuple(dict.fromkeys(kinds))
 
 
 _CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
