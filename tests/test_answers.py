@@ -183,6 +183,9 @@ def test_a_value_fits_next_to_a_word_that_announces_it():
 def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():
     from research_pipeline.researcher.answers import dangling
     assert dangling("There is one slight problem with the cache. Consider this sequence:")
+    assert dangling("Firing is defined much like drying. Rather than spelling it out in "
+                    "full, here are some hints.")
+    assert not dangling("Here are the rules of the kiln, and they are strict.")
     assert not dangling("This overwrites all previous assignments to those variables, "
                         "including those made in the suite of the for-loop:")
     assert dangling("Assert statements are a convenient way to insert assertions:")
@@ -356,7 +359,8 @@ def test_a_section_headed_by_both_sides_gives_a_sentence_for_each():
 
 def test_keywords_named_as_such_are_the_focus_and_comparison_words_only_frame():
     assert analyse("Where is a continue statement allowed to appear?").focus == ("continue",)
-    assert analyse("How many times does a for loop run its body?").focus == ()
+    # A keyword that is a common word is named only where it is quoted or said to be one.
+    assert analyse("How many times does a for loop run its body?").focus == ('"for"',)
     assert "different" not in analyse("How is Counter.update different from dict.update?"
                                       ).content
     assert "list" in analyse("Why does a list used as a default keep its items?").content
@@ -999,3 +1003,18 @@ def test_a_keyword_that_is_a_common_word_is_named_where_it_is_quoted():
 both name the same pot.</p></body></html>"""
     _, facts = _research(_html_evidence(page), "What do the is and is not operators test?")
     assert facts[0].text.startswith('The operators "is" and "is not" test')
+
+
+def test_what_happens_is_answered_by_the_entry_of_the_exception_raised():
+    evidence = [_doc("k1", "Kiln firing program", "When the program is started, the kiln "
+                     "heats up until the cone that was named cannot be found to stand.",
+                     score=9.0),
+                _entry("kiln.ConeMissingError", "The kiln can't find the named cone on "
+                                                "its shelf.")]
+    question = "What happens when the named cone cannot be found in the kiln?"
+    status, facts = _research(evidence, question)
+    assert status.status == "answered" and facts[0].source_id == "kiln.ConeMissingError"
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": 1, "text": question}])
+    body = ExtractiveResearcher().write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
+    assert body.startswith("**kiln.ConeMissingError:** The kiln can't find the named cone")

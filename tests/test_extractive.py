@@ -237,3 +237,10 @@ def test_an_overview_line_cut_between_sentences_keeps_the_full_stop():
     answer = f"{first.strip()}. {'Then it cools down slowly with the door shut ' * 6}.[^3]"
     line = _finding(answer)
     assert line == f"{first.strip()}. …[^3]" and len(line) < OVERVIEW_CHARS
+
+
+def test_a_question_searches_in_the_words_documentation_uses_too(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["What happens when the queen cannot '
+                             'be found?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert [q.text for q in plan.queries] == ["queen found", "queen found find locate"]

@@ -166,7 +166,8 @@ _ANNOUNCES = re.compile(
     r"a number of|many|a|an)\b|here (?:is|are)\b)", re.IGNORECASE)
 ANNOUNCED = 0.15
 # A span that ends by pointing at what follows it ("... as follows:").
-DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.)\s*$", re.IGNORECASE)
+DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.|\bhere (?:is|are) [^.:;]{1,40}\.)\s*$",
+                      re.IGNORECASE)
 
 # A pointer this short ("Consider this sequence:", "For example:") says nothing itself; a
 # lone sentence this short that ends on a colon only introduces what follows.
@@ -189,6 +190,8 @@ def dangling(text: str) -> bool:
         return False  # a sentence that ends as sentences do
     spans = sentence_spans(stripped)
     if pointer:
+        if pointer.group(0).lower().startswith("here"):
+            return True  # "..., here are some hints.": what it promises comes after it
         last = stripped[spans[-1][0]:spans[-1][1]] if spans else stripped
         size = len(words(last))
         return size <= POINTER_WORDS or (len(spans) <= 1 and size <= LONE_POINTER_WORDS)
@@ -325,6 +328,7 @@ _CODE_NAME = re.compile(
     r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
     r"[A-Z][a-z]+[A-Z]\w*)")
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
+_EXCEPTION_ENTRY = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)$")
 # A sentence that states a case and then what follows: "When an exception is not handled
 # at all, the interpreter terminates ...", "A class that overrides __eq__() and does not
 # define __hash__() will have ...".
@@ -638,11 +642,21 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 def _found(term: str, haystack: str) -> bool:
     if next(_hits(term, haystack), None) is not None:
         return True
+    if term[:1] == '"' and term[-1:] == '"' and keyword.iskeyword(term[1:-1]):
+        # A keyword that is also a common word ("is", "for") is named as a keyword: quoted,
+        # or said to be one ("a for loop", "the with statement").
+        return _keyword_said(term[1:-1]).search(haystack) is not None
     # A function and the special method behind it: hash() is __hash__, len() is __len__;
     # not a statement: "del x" does not call __del__, "import" is not __import__.
     return (term.isidentifier() and not term.startswith("_") and term.islower()
             and not keyword.iskeyword(term)
             and next(_hits(f"__{term}__", haystack), None) is not None)
+
+
+@lru_cache(maxsize=64)
+def _keyword_said(word: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{word}\s+(?:statement|loop|operator|clause|keyword|expression)s?\b",
+                      re.IGNORECASE)
 
 
 def _hits(term: str, haystack: str) -> Iterator[int]:
@@ -789,6 +803,17 @@ def heads_entry(source: Source, name: str) -> bool:
                       else source.title)
     last = last.split("(", 1)[0]
     return name in {token.strip("\"'*`“”").rsplit(".", 1)[-1] for token in last.split()}
+
+
+def raised_entry(title: str) -> str:
+    """The exception a cited entry documents ("builtins.ImportError"), if it is one."""
+    name = entry_name(title)
+    return name if _EXCEPTION_ENTRY.search(name) else ""
+
+
+def asks_consequence(question: str) -> bool:
+    """"What happens when ...?": the answer says what follows."""
+    return bool(_CONSEQUENCE_Q.search(question))
 
 
 def is_release_note(cand: Candidate) -> bool:
@@ -1563,7 +1588,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return max(cues, 2 / 3)
         return cues
     if _CONSEQUENCE_Q.search(analysis.text):
-        # "What happens when/to X": the answer says what follows.
+        # "What happens when/to X": the answer says what follows. An exception's own entry
+        # says when it is raised ("builtins.ImportError: Import can't find module ..."):
+        # that it is raised is what follows.
+        if cand.leads_section and raised_entry(cand.source.cite_title):
+            return 1.0
         return _cues(_CONSEQUENCE_RE, text)
     if _LOCATION_Q.search(analysis.text):
         return _cues(_LOCATION_RE, text)

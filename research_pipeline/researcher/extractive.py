@@ -41,6 +41,7 @@ from research_pipeline.researcher.answers import (
     AnswerJudge,
     Candidate,
     Judgement,
+    asks_consequence,
     asks_release,
     compared_names,
     comparison_sides,
@@ -52,6 +53,7 @@ from research_pipeline.researcher.answers import (
     is_release_note,
     member_entries,
     quotable,
+    raised_entry,
     says_same,
     synonyms,
 )
@@ -191,6 +193,11 @@ class ExtractiveResearcher:
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
             extra = [t for t in context_terms if t not in own]
             variants = [own, own + extra[:2], own + extra[2:4]]
+            said_otherwise = [alt for w in own for alt in (w, *synonyms(w))]
+            if said_otherwise != own:
+                # Documentation says it in its own words ("can't find module", "could not
+                # be located" for "cannot be found"): search with those words as well.
+                variants.insert(1, said_otherwise)
             if _DIFFERENCE_Q.search(q.text) and "difference" not in own:
                 # Documentation sets two things apart in so many words ("The difference
                 # between "next" and "step" is that ..."), which the question's own
@@ -594,6 +601,12 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
     sides come in the order the question asks them.
     """
     plain = [f"{fact.text}[^{marker}]" for marker, fact in given]
+    if len(given) == 1 and asks_consequence(analysis.text):
+        # "What happens when the module cannot be found?" answered by an exception's own
+        # entry ("Import can't find module ..."): its name says what is raised.
+        raised = raised_entry(given[0][1].title)
+        if raised and not focus_in(raised.rsplit(".", 1)[-1], given[0][1].text):
+            return [f"**{raised}:** {plain[0]}"]
     if len(given) >= 2 and analysis.answer_type == "list":
         # Entries listed for "Which methods ...": each labelled with the name heading it.
         names = [entry_name(fact.title) for _, fact in given]
