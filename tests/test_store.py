@@ -275,3 +275,24 @@ def test_a_few_rows_and_many_rows_are_stored_alike(tmp_path, n):
     assert stored == [(f"g{i}", 0.25 * (i % 4), '["a", "b"]' if i % 2 else None)
                       for i in range(n)]
     assert first == [("u",)]
+
+
+def test_a_reports_facts_citations_and_verdicts_are_stored_whole(tmp_path):
+    from research_pipeline.models import Fact
+
+    store = Store(tmp_path / "db.duckdb")
+    facts = [Fact(fact_id=f"f{i}", question_id=1 + i % 2, source_id=f"s{i}",
+                  url=f"https://example.org/{i}", title="T", quote=f"quote {i} of five words",
+                  text=f"text {i}", score=0.5, role="answer") for i in range(25)]
+    store.save_facts("r1", "t1", "run-1", facts[:3])
+    store.save_facts("r1", "t1", "run-1", facts)  # replaces; more rows than one VALUES list
+    assert [f.fact_id for f in store.latest_facts("r1")] == sorted(
+        (f.fact_id for f in facts), key=lambda i: (int(i[1:]) % 2, i))
+    citations = [{"marker": n, "fact_id": f"f{n}", "source_id": f"s{n}", "url": "https://e.org",
+                  "title": "T", "quote": f"quote {n}"} for n in (1, 2, 3)]
+    store.save_report(report_id="rep", research_id="r1", topic_id="t1", plan_version="p",
+                      run_id="run-1", path="x.md", markdown="m", citations=citations, n_open=0)
+    store.mark_citations("rep", {1: True, 3: False})
+    rows = store._read("SELECT marker, verified FROM citations ORDER BY marker")  # noqa: SLF001
+    assert [(r["marker"], r["verified"]) for r in rows] == [(1, True), (2, None), (3, False)]
+    store.mark_citations("rep", {})

@@ -15,14 +15,13 @@ import time
 import traceback
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from research_pipeline.errors import ResearchPipelineError
 from research_pipeline.pipeline.facts import extract_facts
 from research_pipeline.pipeline.plan import (
-    approval_state,
-    decide,
+    PlanOutcome,
     load_registered_topic,
     make_plan,
     record_run,
@@ -57,22 +56,25 @@ class Gate:
     approval_id: str | None = None
 
 
-def gate(services: Services, topic_id: str) -> Gate:
-    """The approval gate: the current plan of the unchanged topic has a stored approval."""
-    current, decision = approval_state(services, topic_id)
+def gate(services: Services, topic_id: str, reading: dict | None = None) -> Gate:
+    """The approval gate: the current plan of the unchanged topic has a stored approval.
+
+    ``reading`` is the plan step's own reading of the store when that step ran just before
+    this one, in the same chain (``PlanOutcome.reading``); otherwise the store is read (one
+    statement). Either way research_rounds reads the approval again before it spends.
+    """
+    current = reading or services.store.plan_approval(topic_id)
     if current is None:
         return Gate(False, "no plan")
     topic = load_registered_topic(services, topic_id)
     stale = current["topic_hash"] != topic.content_hash
-    approved = not stale and decision is not None and decision["decision"] == "approved"
+    approved = not stale and current["decision"] == "approved"
     state = ("topic changed since the plan was made" if stale else
-             decision["decision"] if decision else "awaiting approval")
+             current["decision"] or "awaiting approval")
     return Gate(
         approved=approved, state=state, plan_version=current["plan_version"],
-        plan_markdown=current["plan_markdown"],
-        decided_by=decision["decided_by"] if decision else None,
-        decision_source=decision["source"] if decision else None,
-        approval_id=decision["approval_id"] if decision else None,
+        plan_markdown=current["plan_markdown"], decided_by=current["decided_by"],
+        decision_source=current["source"], approval_id=current["approval_id"],
     )
 
 
@@ -136,9 +138,10 @@ def research_topics(
             services = services_for()
             services.progress = lambda message: events.put(Note(topic_id, message))
             record_run(services, topic_id, run_id, job, ",".join(ordered))
+            outcome: Any = None
             for current in ordered:
                 fell_back = len(step_fallbacks(services))
-                outcome = _STEPS[current](services, topic_id, run_id, approve_as)
+                outcome = _STEPS[current](services, topic_id, run_id, approve_as, outcome)
                 extra = _EXTRA[current](services, topic_id, outcome) if current in _EXTRA else {}
                 events.put(StepDone(topic_id, current, outcome, step_cost(services), extra,
                                     tuple(step_fallbacks(services)[fell_back:])))
@@ -170,16 +173,24 @@ def research_topics(
             yield event
 
 
-def _plan(services: Services, topic_id: str, run_id: str, _approve_as: str | None) -> Any:
+def _plan(services: Services, topic_id: str, run_id: str, _approve_as: str | None,
+          _before: Any) -> Any:
     return make_plan(services, topic_id, run_id)
 
 
-def _gate(services: Services, topic_id: str, _run_id: str, approve_as: str | None) -> Gate:
-    state = gate(services, topic_id)
+def _gate(services: Services, topic_id: str, _run_id: str, approve_as: str | None,
+          before: Any) -> Gate:
+    # Right after the plan step, its reading of the store is the gate's.
+    state = gate(services, topic_id, before.reading if isinstance(before, PlanOutcome) else None)
     if approve_as and not state.approved and state.plan_version is not None and (
             state.state != "topic changed since the plan was made"):
-        decide(services, topic_id, "approved", approve_as, None, "cli-run")
-        state = gate(services, topic_id)
+        # The plan the gate just found is the one approved (``decide`` would read it again).
+        approval_id, recorded = services.store.decide_once(
+            topic_id, state.plan_version, "approved", approve_as, "cli-run")
+        if recorded:
+            return replace(state, approved=True, state="approved", decided_by=approve_as,
+                           decision_source="cli-run", approval_id=approval_id)
+        state = gate(services, topic_id)  # approved meanwhile by someone else: by whom
     return state
 
 
@@ -190,14 +201,14 @@ def _check_passed(step: str, outcome: Any) -> bool:
     return not missing
 
 
-_STEPS: dict[str, Callable[[Services, str, str, str | None], Any]] = {
+_STEPS: dict[str, Callable[[Services, str, str, str | None, Any], Any]] = {
     PLAN: _plan,
     GATE: _gate,
-    ROUNDS: lambda s, t, r, _a: run_research(s, t, r),
-    FACTS: lambda s, t, r, _a: extract_facts(s, t, r),
-    REPORT: lambda s, t, r, _a: write_report(s, t, r),
-    CITATIONS: lambda s, t, _r, _a: verify_report(s, t),
-    QUESTIONS: lambda s, t, _r, _a: account_questions(s, t),
+    ROUNDS: lambda s, t, r, _a, _b: run_research(s, t, r),
+    FACTS: lambda s, t, r, _a, _b: extract_facts(s, t, r),
+    REPORT: lambda s, t, r, _a, _b: write_report(s, t, r),
+    CITATIONS: lambda s, t, _r, _a, _b: verify_report(s, t),
+    QUESTIONS: lambda s, t, _r, _a, _b: account_questions(s, t),
 }
 
 _EXTRA: dict[str, Callable[[Services, str, Any], dict[str, Any]]] = {

@@ -6,7 +6,12 @@ from dataclasses import dataclass
 
 from research_pipeline.live.runtime import BudgetExceeded
 from research_pipeline.pipeline.rounds import finished_research
-from research_pipeline.pipeline.services import Services, own_calls
+from research_pipeline.pipeline.services import (
+    Services,
+    keep_spent,
+    own_calls,
+    research_spent,
+)
 from research_pipeline.researcher.base import Evidence
 
 
@@ -28,7 +33,7 @@ def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcom
     evidence = [Evidence(s, score, r) for s, score, r in store.research_sources(research_id)]
     reflection = store.final_reflection(research_id)
     calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
-                           store.research_cost(research_id, run_id, topic_id))
+                           research_spent(services, topic_id, research_id, run_id))
     researcher = services.researcher
     try:
         if own_calls(researcher):
@@ -53,6 +58,7 @@ def extract_facts(services: Services, topic_id: str, run_id: str) -> FactsOutcom
     finally:
         store.record_calls(topic_id, run_id, llm_calls=calls.drain()[1])
     store.save_facts(research_id, topic_id, run_id, facts)
+    keep_spent(services, topic_id, research_id, run_id)
     return FactsOutcome(research_id, len(facts), len({f.question_id for f in facts}),
                         len({f.url for f in facts}))
 

@@ -25,13 +25,17 @@ from research_pipeline.researcher.base import RevisionNote
 from research_pipeline.topics import Topic, claim_conflict, parse_topic
 
 
-def register_topic(services: Services, topic: Topic, run_id: str | None = None) -> None:
+def register_topic(services: Services, topic: Topic, run_id: str | None = None,
+                   record: dict | None = None) -> None:
     """Record a topic file's current content in the store.
 
-    Raises ``TopicFileError`` when the file would take over an id that another existing
-    file holds (see ``topics.claim_conflict``).
+    ``record`` is the topic's registration as the caller has just read it from the store
+    (``Store.topic_record``); without it, it is read here. Raises ``TopicFileError`` when
+    the file would take over an id that another existing file holds (see
+    ``topics.claim_conflict``).
     """
-    record = services.store.topic_record(topic.id)
+    if record is None:
+        record = services.store.topic_record(topic.id)
     conflict = claim_conflict(topic, record["path"] if record else None)
     if conflict is not None:
         raise conflict
@@ -39,11 +43,25 @@ def register_topic(services: Services, topic: Topic, run_id: str | None = None) 
         topic.id, topic.content_hash, str(topic.path), topic.spec.title,
         topic.spec.model_dump(mode="json"), topic.body, run_id,
     )
+    services.known.topics[topic.id] = {"topic_id": topic.id, "path": str(topic.path),
+                                       "content_hash": topic.content_hash}
 
 
 def load_registered_topic(services: Services, topic_id: str) -> Topic:
-    """Re-read the topic file registered for a partition."""
-    record = services.store.topic_record(topic_id)
+    """Re-read the topic file registered for a partition.
+
+    Where the file is registered is read from the store once per ``Services`` (a topic's
+    chain of steps); the file itself is read every time, so an edit is always seen.
+    """
+    record = services.known.topics.get(topic_id)
+    if record is None:
+        record = services.store.topic_record(topic_id)
+        if record is not None:
+            services.known.topics[topic_id] = record
+    return _registered_file(record, topic_id)
+
+
+def _registered_file(record: dict | None, topic_id: str) -> Topic:
     if record is None:
         raise TopicFileError(
             topic_id, None,
@@ -54,6 +72,16 @@ def load_registered_topic(services: Services, topic_id: str) -> Topic:
     if topic.id != topic_id:
         raise TopicFileError(record["path"], "id", f"now says {topic.id!r}, not {topic_id!r}")
     return topic
+
+
+def plan_of(services: Services, plan_version: str) -> ResearchPlan | None:
+    """A stored plan by version, read from the store once per ``Services``."""
+    plan = services.known.plans.get(plan_version)
+    if plan is None:
+        plan = services.store.plan(plan_version)
+        if plan is not None:
+            services.known.plans[plan_version] = plan
+    return plan
 
 
 def record_run(services: Services, topic_id: str, run_id: str, job: str | None, step: str) -> None:
@@ -83,22 +111,29 @@ class PlanOutcome:
     reused: bool
     decision: str | None
     markdown: str
+    # The step's reading of the gate (``Store.plan_approval``'s keys) as it left the store,
+    # for a gate step that follows at once; None where the step does not know it.
+    reading: dict | None = None
 
 
 def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutcome:
     """Reuse the plan of an unchanged topic, revise a rejected one, or make a new one."""
     store = services.store
-    topic = load_registered_topic(services, topic_id)
-    register_topic(services, topic, run_id)
+    # The registration is read once, for the file's path and for the claim check.
+    record = store.topic_record(topic_id)
+    topic = _registered_file(record, topic_id)
+    register_topic(services, topic, run_id, record)
     current = store.current_plan(topic_id)
     previous: ResearchPlan | None = None
     parent: str | None = None
+    if current is not None:
+        services.known.plans[current["plan_version"]] = current["plan"]
     if current is not None and current["topic_hash"] == topic.content_hash:
         decision = store.latest_decision(current["plan_version"])
         if decision is None or decision["decision"] != "rejected":
             return PlanOutcome(topic, current["plan"], current["plan_version"], True,
                                decision["decision"] if decision else None,
-                               current["plan"].as_markdown())
+                               current["plan"].as_markdown(), _gate_reading(current, decision))
         previous, parent = current["plan"], current["plan_version"]
         if previous.revision >= services.settings.max_plan_revisions:
             raise ApprovalError(
@@ -106,18 +141,37 @@ def make_plan(services: Services, topic_id: str, run_id: str | None) -> PlanOutc
                 f"revision ceiling ({services.settings.max_plan_revisions}) is reached; edit "
                 f"{topic.path} (its questions or body) to start a new plan"
             )
+    # A topic without any plan has no rejected plan either: its notes are not read.
     notes = [
         RevisionNote(revision=row["revision"], note=row["note"] or "")
         for row in store.rejection_notes(topic_id, topic.content_hash)
-    ]
+    ] if current is not None else []
     plan = _generate_plan(services, topic, notes, previous, run_id)
     version = plan.version(topic.content_hash)
-    store.save_plan(plan, version, topic.content_hash, run_id, parent,
-                    notes[-1].note if notes else None)
+    new = store.save_plan(plan, version, topic.content_hash, run_id, parent,
+                          notes[-1].note if notes else None)
+    services.known.plans[version] = plan
     verdict_decision: str | None = None
+    reading: dict | None = None
     if topic.spec.approval == "auto":
         plan, version, verdict_decision = _policy_audit(services, topic, plan, version, run_id)
-    return PlanOutcome(topic, plan, version, False, verdict_decision, plan.as_markdown())
+    elif new:
+        # A version stored just now is the topic's newest plan, and nothing has decided it.
+        reading = _gate_reading(
+            {"plan_version": version, "topic_hash": topic.content_hash,
+             "revision": plan.revision, "plan_markdown": plan.as_markdown()}, None)
+    return PlanOutcome(topic, plan, version, False, verdict_decision, plan.as_markdown(),
+                       reading)
+
+
+def _gate_reading(plan_row: dict, decision: dict | None) -> dict:
+    """A plan row and its latest decision as ``Store.plan_approval`` returns them."""
+    return {
+        "plan_version": plan_row["plan_version"], "topic_hash": plan_row["topic_hash"],
+        "revision": plan_row["revision"], "plan_markdown": plan_row["plan_markdown"],
+        **{key: decision[key] if decision else None
+           for key in ("decision", "decided_by", "source", "approval_id")},
+    }
 
 
 def _generate_plan(
@@ -197,7 +251,7 @@ def decide(
     """Approve or reject the topic's current plan (from the CLI or the approve_plan job)."""
     if decision not in ("approved", "rejected"):
         raise ApprovalError(f"decision must be 'approved' or 'rejected', not {decision!r}")
-    current, _ = approval_state(services, topic_id)
+    current = services.store.plan_approval(topic_id)
     if current is None:
         known = ", ".join(r["topic_id"] for r in services.store.topic_records()) or "none"
         raise ApprovalError(
@@ -214,9 +268,14 @@ def decide(
 
 
 def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str]:
-    """The current plan, if a stored approval binds to it and the topic is unchanged."""
+    """The current plan, if a stored approval binds to it and the topic is unchanged.
+
+    The approval is read from the store on every call (one statement): each step that
+    spends calls this before it does, and the rounds step again before every later round,
+    so a rejection or a new plan recorded meanwhile stops the spending.
+    """
     topic = load_registered_topic(services, topic_id)
-    current, decision = approval_state(services, topic_id)
+    current = services.store.plan_approval(topic_id)
     if current is None:
         raise NotApprovedError(f"topic {topic_id!r} has no plan yet: materialize research_plan")
     if current["topic_hash"] != topic.content_hash:
@@ -224,12 +283,13 @@ def require_approved_plan(services: Services, topic_id: str) -> tuple[Topic, Res
             f"topic {topic_id!r}: {topic.path} changed after its plan was made; run the plan "
             "step again, then approve the new plan"
         )
-    if decision is None or decision["decision"] != "approved":
-        state = decision["decision"] if decision else "awaiting approval"
+    if current["decision"] != "approved":
+        state = current["decision"] or "awaiting approval"
         raise NotApprovedError(
             f"topic {topic_id!r}: plan {current['plan_version']} is {state}; approve it with "
             f"'research-pipeline approve {topic_id}' or the approve_plan job"
         )
-    return topic, current["plan"], current["plan_version"]
-
-
+    plan = plan_of(services, current["plan_version"])
+    if plan is None:  # the row was read a moment ago; plans are never deleted
+        raise NotApprovedError(f"topic {topic_id!r}: plan {current['plan_version']} is gone")
+    return topic, plan, current["plan_version"]

@@ -15,8 +15,9 @@ from research_pipeline.models import (
     ResearchPlan,
     stable_hash,
 )
+from research_pipeline.pipeline.plan import plan_of
 from research_pipeline.pipeline.rounds import finished_research
-from research_pipeline.pipeline.services import Services, own_calls
+from research_pipeline.pipeline.services import Services, own_calls, research_spent
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
 from research_pipeline.text import normalize_ws, question_words, sentence_spans
 from research_pipeline.untrusted import clean_line, may_quote, safe_url, web_urls
@@ -161,7 +162,7 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
     given = dict(enumerate(facts, 1))
     calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
-                           store.research_cost(research_id, run_id, topic_id))
+                           research_spent(services, topic_id, research_id, run_id))
     researcher = services.researcher
     try:
         sections = calls.step(
@@ -238,15 +239,17 @@ def verify_report(services: Services, topic_id: str) -> tuple[dict | None, Citat
         tmp.replace(path)
         store.set_report_markdown(report["report_id"], marked)
         report = {**report, "markdown": marked}
+    services.known.reports[topic_id] = report
     return report, check
 
 
 def account_questions(services: Services, topic_id: str) -> tuple[list[str], int, int]:
     """(unaccounted questions, answered, total) of the latest report, read from its file."""
-    report = services.store.latest_report(topic_id)
+    # The row the citation check of the same chain just read (and updated), else the store's.
+    report = services.known.reports.pop(topic_id, None) or services.store.latest_report(topic_id)
     if report is None:
         return [f"topic {topic_id!r} has no report yet"], 0, 0
-    plan = services.store.plan(report["plan_version"])
+    plan = plan_of(services, report["plan_version"])
     if plan is None:
         return [f"plan {report['plan_version']} is not in the store"], 0, 0
     try:

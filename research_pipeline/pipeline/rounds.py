@@ -15,7 +15,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.pipeline.plan import require_approved_plan
-from research_pipeline.pipeline.services import Services
+from research_pipeline.pipeline.services import Services, keep_spent
 from research_pipeline.research import Budgets, LoopState, RoundOutput, run_rounds
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.search import SearchFilters
@@ -76,6 +76,14 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
             stop_reason=output.stop_reason, search_calls=search_calls, llm_calls=llm_calls,
             facts=output.facts,
         )
+        if output.stop_reason is None:
+            # Before the next round spends: the approval is read again, so a rejection or a
+            # new plan recorded during the research stops it (the research stays resumable).
+            _, _, current = require_approved_plan(services, topic_id)
+            if current != plan_version:
+                raise NotApprovedError(
+                    f"topic {topic_id!r}: plan {current} replaced plan {plan_version} during "
+                    "its research; its rounds stop here")
 
     result = run_rounds(
         plan=plan, research_id=research_id, search=services.search,
@@ -84,6 +92,9 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
         progress=lambda msg: services.progress(f"{topic_id}: {msg}"),
         search_workers=services.settings.search_concurrency,
     )
+    services.known.research[(topic_id, plan_version)] = {
+        "research_id": research_id, "rounds": result.rounds, "stop_reason": result.stop_reason}
+    keep_spent(services, topic_id, research_id, run_id)
     statuses: dict[int, QuestionStatus] = {}
     answered = 0
     if result.reflection is not None:
@@ -98,9 +109,14 @@ def run_research(services: Services, topic_id: str, run_id: str) -> ResearchOutc
 
 
 def finished_research(services: Services, topic_id: str) -> tuple[Topic, ResearchPlan, str, dict]:
-    """The approved topic, plan and version, and its finished research row."""
+    """The approved topic, plan and version, and its finished research row.
+
+    The approval is read from the store (the facts and report steps spend too); the
+    research row, when the rounds step of the same chain finished it, is not read again.
+    """
     topic, plan, plan_version = require_approved_plan(services, topic_id)
-    latest = services.store.latest_research(topic_id, plan_version)
+    latest = (services.known.research.get((topic_id, plan_version))
+              or services.store.latest_research(topic_id, plan_version))
     if latest is None or latest["stop_reason"] is None:
         raise NotApprovedError(
             f"topic {topic_id!r}: the research rounds of plan {plan_version} have not finished; "

@@ -27,6 +27,28 @@ def _silent(_: str) -> None:
 
 
 @dataclass
+class Known:
+    """What earlier steps on the same ``Services`` read or wrote, so later ones need not read it.
+
+    A bulk run gives each topic's chain of steps its own ``Services``; a step run alone starts
+    with nothing known and reads the store. Nothing here replaces the store check of a step
+    that spends: ``plan.require_approved_plan`` reads the approval every time.
+    """
+
+    # The registered topic record (its file's path) per topic id.
+    topics: dict[str, dict] = field(default_factory=dict)
+    # Plans by version: a version is the hash of the topic and the plan, so it never goes stale.
+    plans: dict[str, ResearchPlan] = field(default_factory=dict)
+    # The finished research row per (topic, plan version), as the rounds step ended it.
+    research: dict[tuple[str, str], dict] = field(default_factory=dict)
+    # USD spent on a research attempt per (topic, research id, run id) after a step ended:
+    # what ``Store.research_cost`` would sum from the audit rows that step's budget wrote.
+    spent: dict[tuple[str, str, str], float] = field(default_factory=dict)
+    # The latest report row per topic, as the citation check left it.
+    reports: dict[str, dict] = field(default_factory=dict)
+
+
+@dataclass
 class Services:
     """Settings, store and providers for one asset step (or one CLI command)."""
 
@@ -38,6 +60,7 @@ class Services:
     read_only: bool = False
     # The model steps that fell back while these services ran (every start() adds to it).
     fallbacks: list[str] = field(default_factory=list)
+    known: Known = field(default_factory=Known)
 
     def start(self, topic_id: str, run_id: str | None, max_cost_usd: float,
               spent_usd: float = 0.0) -> CallLog:
@@ -72,6 +95,24 @@ class Services:
 def step_cost(services: Services) -> float:
     """The cost of the provider calls of the step that ran last on these services."""
     return round(services.runtime.budget.step_cost_usd, 6) if services.runtime else 0.0
+
+
+def research_spent(services: Services, topic_id: str, research_id: str, run_id: str) -> float:
+    """USD spent on a research attempt so far (the calls of its runs and of ``run_id``).
+
+    After a step of the same chain ended, that step's budget says it (``keep_spent``): it
+    charged exactly the costs its audit rows hold. Otherwise the audit rows are summed.
+    """
+    known = services.known.spent.pop((topic_id, research_id, run_id), None)
+    if known is not None:
+        return known
+    return services.store.research_cost(research_id, run_id, topic_id)
+
+
+def keep_spent(services: Services, topic_id: str, research_id: str, run_id: str) -> None:
+    """Note what the research has cost once the step that ran last has ended."""
+    if services.runtime is not None:
+        services.known.spent[(topic_id, research_id, run_id)] = services.runtime.budget.spent_usd
 
 
 def estimate_cost(services: Services, plan: ResearchPlan, topic: Topic) -> float:

@@ -442,6 +442,14 @@ class StoreBase:
             con.unregister(name)
 
     def _migrate(self, con: duckdb.DuckDBPyConnection) -> None:
+        # Checked at every open of the file (another process may have moved it meanwhile):
+        # a file already at this version costs one statement.
+        try:
+            row = con.execute("SELECT max(version) FROM schema_version").fetchone()
+        except duckdb.CatalogException:
+            row = None
+        if row is not None and row[0] == SCHEMA_VERSION:
+            return
         con.execute("BEGIN TRANSACTION")
         try:
             con.execute(

@@ -63,15 +63,20 @@ class PlanStore(StoreBase):
     def save_plan(
         self, plan: ResearchPlan, plan_version: str, topic_hash: str, run_id: str | None,
         parent_version: str | None, note: str | None,
-    ) -> None:
-        """Store a plan version (idempotent: the version is the content hash)."""
+    ) -> bool:
+        """Store a plan version (idempotent: the version is the content hash).
+
+        True when the version is new (so no decision can bind to it yet), False when it
+        was stored before and this changed nothing.
+        """
         with self.transaction() as con:
-            con.execute(
+            inserted = con.execute(
                 "INSERT INTO research_plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (plan_version) DO NOTHING",
                 [plan_version, plan.topic_id, run_id, topic_hash, plan.revision,
                  parent_version, plan.model_dump_json(), plan.as_markdown(), note, utc_now()],
-            )
+            ).fetchall()
+        return bool(inserted and inserted[0][0])
 
     def current_plan(self, topic_id: str) -> dict | None:
         """The newest plan of a topic, with its decoded ``plan``."""
@@ -84,6 +89,24 @@ class PlanStore(StoreBase):
         row = rows[0]
         row["plan"] = ResearchPlan.model_validate_json(row["plan"])
         return row
+
+    def plan_approval(self, topic_id: str) -> dict | None:
+        """The newest plan of a topic with its latest decision, in one read (the gate's).
+
+        Keys: ``plan_version``, ``topic_hash``, ``revision``, ``plan_markdown`` of the plan,
+        and ``decision``, ``decided_by``, ``source``, ``approval_id`` of its latest decision
+        (all None while it has none). The plan itself is not decoded: a version is the
+        plan's content hash, so a caller that holds the plan of that version holds this one.
+        """
+        rows = self._read(
+            "WITH p AS (SELECT plan_version, topic_hash, revision, plan_markdown, created_at "
+            "FROM research_plans WHERE topic_id = ? ORDER BY created_at DESC LIMIT 1) "
+            "SELECT p.plan_version, p.topic_hash, p.revision, p.plan_markdown, a.decision, "
+            "a.decided_by, a.source, a.approval_id FROM p LEFT JOIN approvals a "
+            "ON a.plan_version = p.plan_version ORDER BY a.created_at DESC NULLS LAST LIMIT 1",
+            [topic_id],
+        )
+        return rows[0] if rows else None
 
     def plan(self, plan_version: str) -> ResearchPlan | None:
         """A stored plan by version."""

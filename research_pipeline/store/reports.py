@@ -23,13 +23,10 @@ class ReportStore(StoreBase):
             con.execute(
                 "DELETE FROM facts WHERE research_id = ? AND run_id = ?", [research_id, run_id]
             )
-            for fact in facts:
-                con.execute(
-                    "INSERT INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [fact.fact_id, research_id, topic_id, run_id, fact.question_id,
-                     fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score, now,
-                     fact.role],
-                )
+            self._insert_many(con, "facts", [
+                [fact.fact_id, research_id, topic_id, run_id, fact.question_id, fact.source_id,
+                 fact.url, fact.title, fact.quote, fact.text, fact.score, now, fact.role]
+                for fact in facts])
 
     def latest_facts(self, research_id: str) -> list[Fact]:
         """The facts of the newest extraction for a research attempt."""
@@ -63,21 +60,22 @@ class ReportStore(StoreBase):
                 [report_id, research_id, topic_id, plan_version, run_id, path, markdown,
                  len(citations), n_open, utc_now()],
             )
-            for c in citations:
-                con.execute(
-                    "INSERT INTO citations VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [report_id, topic_id, run_id, c["marker"], c.get("fact_id"),
-                     c.get("source_id"), c["url"], c["title"], c["quote"], c.get("verified")],
-                )
+            self._insert_many(con, "citations", [
+                [report_id, topic_id, run_id, c["marker"], c.get("fact_id"), c.get("source_id"),
+                 c["url"], c["title"], c["quote"], c.get("verified")] for c in citations])
 
     def mark_citations(self, report_id: str, verdicts: dict[int, bool]) -> None:
         """Record the independent check's verdict per footnote marker."""
+        if not verdicts:
+            return
+        # One statement for every marker (one UPDATE per marker cost a statement each).
+        values = ", ".join(["(?::INTEGER, ?::BOOLEAN)"] * len(verdicts))
         with self.transaction() as con:
-            for marker, ok in verdicts.items():
-                con.execute(
-                    "UPDATE citations SET verified = ? WHERE report_id = ? AND marker = ?",
-                    [ok, report_id, marker],
-                )
+            con.execute(
+                f"UPDATE citations SET verified = v.ok FROM (VALUES {values}) AS v(marker, ok) "  # noqa: S608
+                "WHERE citations.report_id = ? AND citations.marker = v.marker",
+                [value for pair in verdicts.items() for value in pair] + [report_id],
+            )
 
     def set_report_markdown(self, report_id: str, markdown: str) -> None:
         """Replace a report's stored text (the same report, marked by its check)."""
