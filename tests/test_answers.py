@@ -1018,3 +1018,44 @@ def test_what_happens_is_answered_by_the_entry_of_the_exception_raised():
                         questions=[{"id": 1, "text": question}])
     body = ExtractiveResearcher().write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
     assert body.startswith("**kiln.ConeMissingError:** The kiln can't find the named cone")
+
+
+@pytest.mark.parametrize(("question", "terms"), [
+    ("I wrote `case RED:` and it matches every value. Why?", ("capture", "pattern")),
+    ("Will `case [first, second]:` match the string \"hi\"?", ("sequence", "pattern")),
+    ("Does `case Color.RED:` compare the value?", ("value", "pattern")),
+    ("Does `case {\"x\": 1}:` need every key?", ("mapping", "pattern")),
+    ("What does `case Point(x=0):` check?", ("class", "pattern")),
+    ("Is `case _:` a match-all case?", ("wildcard", "pattern")),
+    ("What does `del x` do?", ()),
+])
+def test_the_code_a_question_writes_out_is_named_in_the_reference_s_terms(question, terms):
+    from research_pipeline.researcher.questions import code_terms
+    assert code_terms(question) == terms
+
+
+def test_a_span_that_names_the_question_s_code_in_the_reference_s_terms_answers_it():
+    page = """<html><body><h1>Kiln language</h1><h2 id="patterns">Patterns</h2>
+<p>A glaze rule compares a pot with the patterns of its clauses in turn.</p>
+<p>A capture pattern binds the pot to a name and always succeeds, so a bare name
+compares with nothing.</p></body></html>"""
+    question = ("I wrote `case RED:` to compare the pot with my RED glaze, but it matches "
+                "every pot. Why?")
+    _, judged, _, _, _ = ExtractiveResearcher()._judged(question, _html_evidence(page), "Kilns")
+    assert judged[0].candidate.text.startswith("A capture pattern binds the pot")
+    assert judged[0].focus_found  # it speaks of the case clause's pattern, not "case"
+
+
+def test_a_framing_verb_s_irregular_form_weighs_as_little_as_the_verb():
+    from research_pipeline.researcher.questions import VERBS
+    assert {"wrote", "sent", "kept", "found"} <= VERBS
+
+
+def test_a_passage_without_a_value_does_not_support_a_how_many_question():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="list">The list command</h2>
+<p>Without arguments, the list command shows 11 cones around the current shelf.</p>
+<p>The commands the kiln recognizes are described below; each list command can be given
+arguments that say which cones the kiln shows first.</p></body></html>"""
+    _, facts = _research(_html_evidence(page), "How many cones does the kiln list command "
+                                               "show when I give it no arguments?")
+    assert [f.text[:40] for f in facts] == ["Without arguments, the list command show"]

@@ -244,3 +244,9 @@ def test_a_question_searches_in_the_words_documentation_uses_too(tmp_path):
                              'be found?"]')
     plan = ExtractiveResearcher().generate_plan(topic, [], None)
     assert [q.text for q in plan.queries] == ["queen found", "queen found find locate"]
+
+
+def test_a_compound_s_words_are_not_searched_in_other_words(tmp_path):
+    topic = _topic(tmp_path, 'title: Bees\nquestions: ["How do I cherry-pick a queen?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert all("choose" not in q.text for q in plan.queries)

@@ -841,6 +841,8 @@ def named_things(text: str) -> list[_Named]:
 
 
 _KEYWORDS = PY_KEYWORDS | {"except*"}
+# The keywords whose code a question may write out and analysis names (`case RED:`).
+_CODE_KEYWORDS = frozenset({"case"})
 _DECIMAL = re.compile(r"[\d.]+")
 
 
@@ -940,7 +942,8 @@ class AnswerJudge:
 
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
-                    and w not in analysis.quantifiers and len(w) >= 3
+                    and w not in analysis.quantifiers and w not in analysis.implied
+                    and len(w) >= 3
                     and not w.endswith(("ed", "ing")) and w not in shown)
 
         subject = [w for w in analysis.subject if w in weights and plain(w)
@@ -986,8 +989,9 @@ class AnswerJudge:
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
-        scene_words = {w for f in analysis.scene for w in words(f) if w in weights} - {
-            w for f in analysis.focus if f not in analysis.scene for w in words(f)}
+        scene_words = ({w for f in analysis.scene for w in words(f) if w in weights} - {
+            w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | {
+            w for w in analysis.implied if w in weights}
         case_total = sum(weights[w] for w in case_words) or 1.0
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
@@ -1084,7 +1088,12 @@ class AnswerJudge:
                 if not quotable(text) and cand.kind not in ("list", "table"):
                     continue
                 before = source.text[:cand.end]
+                # A span that says what the question's code is ("A capture pattern binds
+                # the subject value to a name" for `case RED:`) speaks of its keyword.
+                said_code = bool(analysis.implied) and all(
+                    found.get(w) for w in analysis.implied)
                 focus_hits = [h or focus_in(f, before, heading.text)
+                              or said_code and f.lower() in _CODE_KEYWORDS
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
                 # A name that only sets the scene ("Why do I get a TypeError ...") counts
                 # where a span says it and is not missing where it does not.

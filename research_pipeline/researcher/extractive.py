@@ -193,11 +193,21 @@ class ExtractiveResearcher:
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
             extra = [t for t in context_terms if t not in own]
             variants = [own, own + extra[:2], own + extra[2:4]]
-            said_otherwise = [alt for w in own for alt in (w, *synonyms(w))]
+            # Not a word of a compound ("cherry-pick" is no choice), and the group's first
+            # two words (its base forms) only.
+            compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", q.text.lower())
+                         for w in tok.split("-")}
+            said_otherwise = [alt for w in own for alt in (
+                (w,) if w in compounds else (w, *synonyms(w)[:2]))]
             if said_otherwise != own:
                 # Documentation says it in its own words ("can't find module", "could not
                 # be located" for "cannot be found"): search with those words as well.
                 variants.insert(1, said_otherwise)
+            implied = [t for t in self.analysis(q.text).implied if t not in own]
+            if implied:
+                # What the question's code is, in the reference's words ("case RED" is a
+                # capture pattern): the passage that explains it uses those words.
+                variants.insert(1, own + implied)
             if _DIFFERENCE_Q.search(q.text) and "difference" not in own:
                 # Documentation sets two things apart in so many words ("The difference
                 # between "next" and "step" is that ..."), which the question's own
@@ -432,6 +442,9 @@ class ExtractiveResearcher:
                 # future statement).
                 if (j.coverage < floor or not j.focus_found or not j.crux_found
                         or j.rival and not best.rival
+                        # "How many lines ...?": a passage without a value, or "Which
+                        # ...?" one that lists nothing, only shares the question's words.
+                        or analysis.answer_type in ("number", "list") and not j.fit
                         # "New in version 3.3: ..." tells when, which only a question
                         # about releases asks.
                         or not release_question and is_release_note(cand)

@@ -166,6 +166,10 @@ class QuestionAnalysis:
     # What kind of thing a name is, as the question says it ("decorator" in "the dataclass
     # decorator", "directive" in "the LogLevel directive"): the name's own entry is one.
     kinds: tuple[str, ...] = field(default=())
+    # What the code a question writes out is, in the reference's own terms ("capture
+    # pattern" for `case RED:`): they count where a span says them and are not missing
+    # where it does not.
+    implied: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -323,10 +327,14 @@ _VERB_ROOTS = """hold keep get make use run set put stop start give take allow c
     create build write read send receive open close load store save print apply define
     accept refer affect cause mix merge behave break fail succeed replace resolve compare
     differ exist occur matter depend consider expect prevent enable disable support wait""".split()
+# Their irregular forms ("I wrote `case RED:`", "it kept the items").
+_IRREGULAR = """held kept got gotten made ran given gave taken took said saw seen told
+    found let went gone came left become became chose chosen caught thrown threw built
+    wrote written sent broke broken meant""".split()
 VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
     (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
-    if root.endswith("e") else root))
+    if root.endswith("e") else root)) | frozenset(_IRREGULAR)
 
 
 _EXPRESSION = re.compile(
@@ -625,6 +633,8 @@ def analyse(question: str) -> QuestionAnalysis:
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                               and (w not in framing or w in compounds or w in nouns)))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
+    implied = tuple(t for t in code_terms(question) if t not in content)
+    content = content + list(implied)
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
@@ -639,6 +649,7 @@ def analyse(question: str) -> QuestionAnalysis:
         excluded=excluded,
         verb=yesno_verb(asked, focus) if kind == "yesno" else "",
         kinds=tuple(k for k in name_kinds(question, focus) if k in content),
+        implied=implied,
     )
 
 
@@ -652,6 +663,37 @@ def name_kinds(question: str, focus: Sequence[str]) -> tuple[str, ...]:
     kinds = [m.group(1).lower() for f in focus for m in re.finditer(
         rf"(?<![\w.]){re.escape(f)}['\"`”’]?\s+({_KIND_NOUNS})s?\b", question, re.IGNORECASE)]
     return tuple(dict.fromkeys(kinds))
+
+
+_BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
+_NAME = r"[A-Za-z_]\w*"
+# A pattern of a case clause, by its form, named as the language reference names it.
+_PATTERN_KINDS = (
+    (re.compile(r"_"), "wildcard"),
+    (re.compile(rf"{_NAME}(?:\.{_NAME})+"), "value"),
+    (re.compile(_NAME), "capture"),
+    (re.compile(r"[-+]?\d[\d._]*|'[^']*'|\"[^\"]*\""), "literal"),
+    (re.compile(r"[\[(].*"), "sequence"),
+    (re.compile(r"\{.*"), "mapping"),
+    (re.compile(rf"{_NAME}(?:\.{_NAME})*\(.*\)"), "class"),
+)
+def code_terms(question: str) -> tuple[str, ...]:
+    """What the code a question writes out is, in the language reference's terms.
+
+    `case RED:` is a capture pattern (a bare name binds, it does not compare),
+    `case [first, second]:` a sequence pattern, `case Color.RED:` a value pattern.
+    """
+    terms: list[str] = []
+    for code in _BACKTICKED.findall(question):
+        code = code.strip()
+        case = re.fullmatch(r"case\s+(.+?)\s*(?:\bif\b.*)?:?", code)
+        if case:
+            pattern = case.group(1).strip()
+            kind = "or" if "|" in pattern else next(
+                (k for form, k in _PATTERN_KINDS if form.fullmatch(pattern)), "")
+            if kind:
+                terms += [kind, "pattern"]
+    return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
 
 
 _CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
