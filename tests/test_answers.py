@@ -1028,6 +1028,8 @@ def test_what_happens_is_answered_by_the_entry_of_the_exception_raised():
     ("What does `case Point(x=0):` check?", ("class", "pattern")),
     ("Is `case _:` a match-all case?", ("wildcard", "pattern")),
     ("What does `del x` do?", ()),
+    ("Why is self.__cone stored as _Kiln__cone?", ("private", "name")),
+    ("What is __slots__ used for?", ()),
 ])
 def test_the_code_a_question_writes_out_is_named_in_the_reference_s_terms(question, terms):
     from research_pipeline.researcher.questions import code_terms
@@ -1059,3 +1061,12 @@ arguments that say which cones the kiln shows first.</p></body></html>"""
     _, facts = _research(_html_evidence(page), "How many cones does the kiln list command "
                                                "show when I give it no arguments?")
     assert [f.text[:40] for f in facts] == ["Without arguments, the list command show"]
+
+
+def test_the_words_of_a_name_the_asker_made_up_weigh_little():
+    from research_pipeline.researcher.answers import VAGUE_WEIGHT, AnswerJudge
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
+    weights = judge.weights(analyse("Why does self.__token in my class end up stored as an "
+                                    "attribute called _MyClass__token?"))
+    assert weights["token"] == weights["myclass"] == 4.0 * VAGUE_WEIGHT
+    assert weights["attribute"] == 4.0

@@ -841,6 +841,8 @@ def named_things(text: str) -> list[_Named]:
 
 
 _KEYWORDS = PY_KEYWORDS | {"except*"}
+# A name of the asker's own in code: an attribute of self, or one with a leading underscore.
+_OWN_NAME = re.compile(r"\bself\.\w+|(?<![\w.])_\w+")
 # The keywords whose code a question may write out and analysis names (`case RED:`).
 _CODE_KEYWORDS = frozenset({"case"})
 _DECIMAL = re.compile(r"[\d.]+")
@@ -894,11 +896,15 @@ class AnswerJudge:
         # The names asked about, not those only shown ("[L]" is a flag; "x" in "del x").
         named = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
                  if f not in analysis.scene for w in toks}
+        # Names the asker made up in the code it shows ("self.__token", "_MyClass__token"):
+        # their words say nothing of what the documentation calls the thing.
+        made_up = {w for m in _OWN_NAME.finditer(analysis.text) for w in words(m.group(0))
+                   } - set(words(_OWN_NAME.sub(" ", analysis.text))) - named
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
-            if len(word) == 1 and word not in named:
-                weight *= VAGUE_WEIGHT  # a one-letter name the asker made up ("del x")
+            if (len(word) == 1 or word in made_up) and word not in named:
+                weight *= VAGUE_WEIGHT  # a name the asker made up ("del x", "self.__token")
             elif word in focus_words:
                 weight *= FOCUS_WEIGHT
             elif word in analysis.quantifiers or word in analysis.excluded:

@@ -677,11 +677,16 @@ _PATTERN_KINDS = (
     (re.compile(r"\{.*"), "mapping"),
     (re.compile(rf"{_NAME}(?:\.{_NAME})*\(.*\)"), "class"),
 )
+# A name with two leading underscores and no trailing ones (`self.__token`).
+_PRIVATE_NAME = re.compile(r"(?<![\w])__[A-Za-z][A-Za-z0-9_]*(?<!__)(?![\w])")
+
+
 def code_terms(question: str) -> tuple[str, ...]:
     """What the code a question writes out is, in the language reference's terms.
 
     `case RED:` is a capture pattern (a bare name binds, it does not compare),
-    `case [first, second]:` a sequence pattern, `case Color.RED:` a value pattern.
+    `case [first, second]:` a sequence pattern, `case Color.RED:` a value pattern;
+    `self.__token` is a private name.
     """
     terms: list[str] = []
     for code in _BACKTICKED.findall(question):
@@ -693,6 +698,8 @@ def code_terms(question: str) -> tuple[str, ...]:
                 (k for form, k in _PATTERN_KINDS if form.fullmatch(pattern)), "")
             if kind:
                 terms += [kind, "pattern"]
+    if _PRIVATE_NAME.search(question):
+        terms += ["private", "name"]  # `self.__token`: a class-private name
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
 
 
