@@ -130,3 +130,16 @@ def dead_run(instance, job_name: str, tags: dict[str, str]):  # noqa: ANN201
     return instance.create_run_for_job(
         load_job(job_name), status=dg.DagsterRunStatus.STARTED,
         tags={"dagster/partition": "imports", **recorded, **tags})
+
+
+# Three questions, one that no corpus answers: the research goes on for more than one round.
+MULTI_ROUND_TOPIC = """
+    ---
+    title: "Python generators"
+    questions:
+      - "What makes a function a generator function?"
+      - "How does a generator resume after a yield expression suspends it?"
+      - "What does the zebra quagga okapi statement do?"
+    max_rounds: 3
+    ---
+    """

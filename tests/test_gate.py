@@ -13,19 +13,9 @@ from research_pipeline.pipeline import bulk
 from research_pipeline.search import LocalSearch
 from research_pipeline.store import Store
 from research_pipeline.topics import parse_topic
-from tests.conftest import approve_topic, write_topic
+from tests.conftest import MULTI_ROUND_TOPIC, approve_topic, write_topic
 
-# Three questions, one that no corpus answers: the research goes on for more than one round.
-TOPIC = """
-    ---
-    title: "Python generators"
-    questions:
-      - "What makes a function a generator function?"
-      - "How does a generator resume after a yield expression suspends it?"
-      - "What does the zebra quagga okapi statement do?"
-    max_rounds: 3
-    ---
-    """
+TOPIC = MULTI_ROUND_TOPIC
 
 
 def _searched_rounds(services, monkeypatch):

@@ -4,18 +4,9 @@ import pytest
 
 from research_pipeline import pipeline
 from research_pipeline.search import LocalSearch
-from tests.conftest import approve_topic, write_topic
+from tests.conftest import MULTI_ROUND_TOPIC, approve_topic, write_topic
 
-TOPIC = """
-    ---
-    title: "Python generators"
-    questions:
-      - "What makes a function a generator function?"
-      - "How does a generator resume after a yield expression suspends it?"
-      - "What does the zebra quagga okapi statement do?"
-    max_rounds: 3
-    ---
-    """
+TOPIC = MULTI_ROUND_TOPIC
 
 
 class Crash(RuntimeError):
