@@ -1070,3 +1070,19 @@ def test_the_words_of_a_name_the_asker_made_up_weigh_little():
                                     "attribute called _MyClass__token?"))
     assert weights["token"] == weights["myclass"] == 4.0 * VAGUE_WEIGHT
     assert weights["attribute"] == 4.0
+
+
+def test_the_sentences_right_after_the_direct_answer_support_it():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="shelf">Choosing a shelf</h2>
+<p>When no pot is loaded, no shelf is chosen. When a pot is loaded, the kiln chooses a
+shelf for it. The kiln searches its shelves in turn until one is found that fits the pot.
+A shelf fits a pot if the pot is no taller than the gap above the shelf. (See the section on
+shelf heights.)</p>
+<p>Shelves are made of cordierite and are choosen by the kiln for every pot it loads.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "How does the kiln choose which shelf fits a "
+                                               "pot?")
+    texts = [f.text for f in facts]
+    assert texts[0].startswith("When no pot is loaded") and "A shelf fits" not in texts[0]
+    assert any(t.startswith("A shelf fits a pot if") for t in texts[1:])
+    assert not any(t.startswith("(See") for t in texts)

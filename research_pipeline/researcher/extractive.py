@@ -429,6 +429,15 @@ class ExtractiveResearcher:
                 if pair is not None:
                     chosen = list(pair)
                     answers_given.extend(j.candidate for j in pair)
+            follow = _continuation(best, judged, floor) if direct == len(chosen) == 1 else None
+            if follow is not None and (follow.fit or analysis.answer_type not in (
+                    "number", "list")) and not any(
+                    _overlaps(follow.candidate, other) for qid, other in claimed.items()
+                    if qid != q.id):
+                # What the page says right after the direct answer goes on with it ("...
+                # until one is found that matches the exception." "For an "except" clause
+                # with an expression, ... matches the exception if ... "compatible"").
+                chosen.append(follow)
             for j in judged:
                 if len(chosen) >= FACTS_PER_QUESTION:
                     break
@@ -704,6 +713,33 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)]
     return max(longer, key=lambda j: j.candidate.end, default=best)
+
+
+_SEE_ALSO = re.compile(r"\W*see\b", re.IGNORECASE)
+
+
+def _continuation(best: Judgement, judged: list[Judgement], floor: float
+                  ) -> Judgement | None:
+    """The sentences right after a direct answer that go on with it, if they qualify.
+
+    The longest span of up to three sentences starting where the answer ends (in the same
+    paragraph, nothing but white space between), that names the question's focus and its most
+    specific word and covers at least ``floor`` of it: the support the page itself gives.
+    """
+    cand = best.candidate
+    if cand.kind not in ONE_PARAGRAPH:
+        return None
+    text = cand.source.text
+    after = [j for j in judged
+             if j.candidate.kind == "sentences"
+             and j.candidate.source.source_id == cand.source.source_id
+             and j.candidate.start >= cand.end and not text[cand.end:j.candidate.start].strip()
+             and "\n\n" not in text[cand.end:j.candidate.start]
+             and j.coverage >= floor and j.focus_found and j.crux_found and not j.rival
+             and quotable(j.candidate.text) and not dangles(j.candidate)
+             and not _SEE_ALSO.match(j.candidate.text)  # "(See the explanation of ...)"
+             and len(j.candidate.text) <= DIRECT_ANSWER_CHARS]
+    return max(after, key=lambda j: j.candidate.end, default=None)
 
 
 def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
