@@ -451,9 +451,10 @@ class ExtractiveResearcher:
                 # future statement).
                 if (j.coverage < floor or not j.focus_found or not j.crux_found
                         or j.rival and not best.rival
-                        # "How many lines ...?": a passage without a value, or "Which
-                        # ...?" one that lists nothing, only shares the question's words.
-                        or analysis.answer_type in ("number", "list") and not j.fit
+                        # "How many lines ...?": a passage without a value only shares
+                        # the question's words. (A list question's support may name what
+                        # the items belong to: "... return a CompletedProcess instance.")
+                        or analysis.answer_type == "number" and not j.fit
                         # "New in version 3.3: ..." tells when, which only a question
                         # about releases asks.
                         or not release_question and is_release_note(cand)
