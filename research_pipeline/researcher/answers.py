@@ -1595,14 +1595,14 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
                 _NAMING.search(text) or announces(text)):
             return 1.0
         cues = _cues(_DEFINE_RE, text)
-        if analysis.focus and any(_opens_with(text[start:end], name)
-                                  for name in analysis.focus
-                                  for start, end in sentence_spans(text)):
+        spans = sentence_spans(text) if analysis.focus else []
+        if any(_opens_with(text[start:end], name)
+               for name in analysis.focus for start, end in spans):
             # "__slots__ reserves space for the declared variables ...": a sentence whose
             # subject is the name says what it is or does, whatever its verb.
             return max(cues, 2 / 3)
         return cues
-    if _CONSEQUENCE_Q.search(analysis.text):
+    if asks_consequence(analysis.text):
         # "What happens when/to X": the answer says what follows. An exception's own entry
         # says when it is raised ("builtins.ImportError: Import can't find module ..."):
         # that it is raised is what follows.
@@ -1634,7 +1634,7 @@ def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[st
     All of a "what happens" question; the opening clause of one that starts with one
     ("If continue runs inside a try block that has a finally clause, does ...?").
     """
-    if _CONSEQUENCE_Q.search(analysis.text):
+    if asks_consequence(analysis.text):
         return set(weights)
     m = _CASE_Q.match(asked_sentence(analysis.text))
     if not m:

@@ -16,6 +16,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from research_pipeline.contradictions import conflict_between
 from research_pipeline.models import (
@@ -429,9 +430,12 @@ class ExtractiveResearcher:
                 if pair is not None:
                     chosen = list(pair)
                     answers_given.extend(j.candidate for j in pair)
-            follow = _continuation(best, judged, floor) if direct == len(chosen) == 1 else None
-            if follow is not None and (follow.fit or analysis.answer_type not in (
-                    "number", "list")) and not any(
+            may_support = partial(_may_support, best=best, floor=floor,
+                                  answer_type=analysis.answer_type,
+                                  release_question=release_question)
+            follow = (_continuation(best, judged, may_support) if direct == len(chosen) == 1
+                      else None)
+            if follow is not None and (follow.fit or analysis.answer_type != "list") and not any(
                     _overlaps(follow.candidate, other) for qid, other in claimed.items()
                     if qid != q.id):
                 # What the page says right after the direct answer goes on with it ("...
@@ -446,21 +450,7 @@ class ExtractiveResearcher:
                     continue
                 j = anchored
                 cand = j.candidate
-                # A supporting passage carries the word the question hinges on too, not
-                # only its subject ("the import statement" in a list of what may precede a
-                # future statement).
-                if (j.coverage < floor or not j.focus_found or not j.crux_found
-                        or j.rival and not best.rival
-                        # "How many lines ...?": a passage without a value only shares
-                        # the question's words. (A list question's support may name what
-                        # the items belong to: "... return a CompletedProcess instance.")
-                        or analysis.answer_type == "number" and not j.fit
-                        # "New in version 3.3: ..." tells when, which only a question
-                        # about releases asks.
-                        or not release_question and is_release_note(cand)
-                        or cand.kind in ("item", "row")
-                        or not quotable(cand.text)
-                        or cand.kind == "sentences" and dangles(cand)):
+                if not may_support(j):
                     continue
                 if any(_overlaps(cand, c.candidate) for c in chosen):
                     continue
@@ -719,13 +709,36 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
 _SEE_ALSO = re.compile(r"\W*see\b", re.IGNORECASE)
 
 
-def _continuation(best: Judgement, judged: list[Judgement], floor: float
-                  ) -> Judgement | None:
-    """The sentences right after a direct answer that go on with it, if they qualify.
+def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: str,
+                 release_question: bool) -> bool:
+    """Whether a judged span may stand as a supporting passage under the direct answer.
+
+    It covers at least ``floor`` of the question and carries the word the question hinges
+    on too, not only its subject ("the import statement" in a list of what may precede a
+    future statement).
+    """
+    cand = j.candidate
+    return not (
+        j.coverage < floor or not j.focus_found or not j.crux_found
+        or j.rival and not best.rival
+        # "How many lines ...?": a passage without a value only shares the question's
+        # words. (A list question's support may name what the items belong to: "... return
+        # a CompletedProcess instance.")
+        or answer_type == "number" and not j.fit
+        # "New in version 3.3: ..." tells when, which only a question about releases asks.
+        or not release_question and is_release_note(cand)
+        or cand.kind in ("item", "row")
+        or not quotable(cand.text)
+        or cand.kind == "sentences" and dangles(cand))
+
+
+def _continuation(best: Judgement, judged: list[Judgement],
+                  may_support: Callable[[Judgement], bool]) -> Judgement | None:
+    """The sentences right after a direct answer that go on with it, if they may support it.
 
     The longest span of up to three sentences starting where the answer ends (in the same
-    paragraph, nothing but white space between), that names the question's focus and its most
-    specific word and covers at least ``floor`` of it: the support the page itself gives.
+    paragraph, nothing but white space between) that ``may_support`` accepts as a supporting
+    passage: the support the page itself gives.
     """
     cand = best.candidate
     if cand.kind not in ONE_PARAGRAPH:
@@ -736,8 +749,7 @@ def _continuation(best: Judgement, judged: list[Judgement], floor: float
              and j.candidate.source.source_id == cand.source.source_id
              and j.candidate.start >= cand.end and not text[cand.end:j.candidate.start].strip()
              and "\n\n" not in text[cand.end:j.candidate.start]
-             and j.coverage >= floor and j.focus_found and j.crux_found and not j.rival
-             and quotable(j.candidate.text) and not dangles(j.candidate)
+             and may_support(j)
              and not _SEE_ALSO.match(j.candidate.text)  # "(See the explanation of ...)"
              and len(j.candidate.text) <= DIRECT_ANSWER_CHARS]
     return max(after, key=lambda j: j.candidate.end, default=None)
