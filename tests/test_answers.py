@@ -1027,7 +1027,8 @@ def test_what_happens_is_answered_by_the_entry_of_the_exception_raised():
     ("Does `case {\"x\": 1}:` need every key?", ("mapping", "pattern")),
     ("What does `case Point(x=0):` check?", ("class", "pattern")),
     ("Is `case _:` a match-all case?", ("wildcard", "pattern")),
-    ("What does `del x` do?", ()),
+    ("What does `del x` do?", ("name",)),
+    ("What does `del x[0]` do?", ()),
     ("Why is self.__cone stored as _Kiln__cone?", ("private", "name")),
     ("What is __slots__ used for?", ()),
 ])
@@ -1086,3 +1087,38 @@ shelf heights.)</p>
     assert texts[0].startswith("When no pot is loaded") and "A shelf fits" not in texts[0]
     assert any(t.startswith("A shelf fits a pot if") for t in texts[1:])
     assert not any(t.startswith("(See") for t in texts)
+
+
+def test_a_paragraph_that_only_leads_up_to_the_next_ones_neither_leads_nor_supports():
+    # "Deletion is recursively defined ... here are some hints.": the section's cases come
+    # after it, each in its own paragraph.
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cool">Cooling a kiln</h2>
+<p>Cooling is defined much like heating is defined. Rather than spelling it out in
+full, here are some hints.</p>
+<p>Cooling of a glaze kiln slows down each shelf in turn, from top to bottom.</p>
+<p>Cooling of a raku kiln removes the pots from the heat at once, so that the glaze
+crackles in the open air.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What does cooling do?")
+    assert facts and not any("much like heating" in f.text for f in facts)
+
+
+def test_hedges_and_the_askers_word_for_its_own_one_letter_name_weigh_nothing():
+    analysis = analyse("What does `del x` actually do to the variable x?")
+    assert "actually" not in analysis.content
+    # `del x` deletes a name; "variable" is the asker's word for it, said or not.
+    assert "name" in analysis.implied and "variable" in analysis.implied
+    assert "variable" not in analyse("What is a variable annotation?").implied
+
+
+def test_an_open_questions_reason_does_not_ask_for_the_askers_own_example_values():
+    from research_pipeline.researcher.answers import AnswerJudge, Judgement
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 5.0))
+    analysis = analyse("Why does 'report.txt'.rstrip('.txt') give 'repor' instead of "
+                       "'report' for every file?")
+    cand = judge.candidates(_doc("s1", "str.rstrip", "Return a copy of the string with "
+                                 "trailing characters removed.").source)[0]
+    best = Judgement(cand, rank=1.0, coverage=0.5, rest=0.2, focus_found=True,
+                     crux_found=True, fit=False, missing=["repor", "report", "txt",
+                                                          "every", "file"])
+    assert judge._lacking(analysis, best) == "“file”"

@@ -165,6 +165,13 @@ _ANNOUNCES = re.compile(
     r"^\W*(?:there (?:is|are|exists?) (?:only )?(?:one|two|three|four|several|some|a few|"
     r"a number of|many|a|an)\b|here (?:is|are)\b)", re.IGNORECASE)
 ANNOUNCED = 0.15
+# Values the asker writes out as examples: quoted strings and one-line code.
+_QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
+_CODE_VALUE = re.compile(r"`[^`\n]{1,80}`")
+# Words that only say how many of what a question names it means ("every word").
+_EACH = frozenset({"every", "each"})
+# A sentence of a paragraph that only leads up to the paragraphs after it.
+PREAMBLE = 0.3
 # A span that ends by pointing at what follows it ("... as follows:").
 DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.|\bhere (?:is|are) [^.:;]{1,40}\.)\s*$",
                       re.IGNORECASE)
@@ -416,6 +423,9 @@ class Candidate:
     # It lies in the paragraph that opens its section, which states the rule that later
     # paragraphs qualify with special cases.
     opens_section: bool = False
+    # It lies in a paragraph that only leads up to the paragraphs after it ("...
+    # Rather than spelling it out in full details, here are some hints.").
+    in_preamble: bool = False
 
     @property
     def text(self) -> str:
@@ -519,7 +529,8 @@ def candidates(source: Source) -> list[Candidate]:
         return cached
 
     def add(start: int, end: int, kind: str, first: bool,
-            parts: list[tuple[int, int]] | None = None, opening: bool = False) -> None:
+            parts: list[tuple[int, int]] | None = None, opening: bool = False,
+            preamble: bool = False) -> None:
         if kind == "sentences":
             # A footnote's own number ("[1] The exception is propagated ...") or a
             # reference to one after the full stop ("... these patterns. [1]") is the
@@ -544,17 +555,25 @@ def candidates(source: Source) -> list[Candidate]:
         units = tuple(unit(s, e) for s, e in parts if s < e <= end)
         out.append(Candidate(source, start, end, kind, first and leads,
                              frozenset(surface), frozenset(stem(w) for w in surface), units,
-                             opening and leads))
+                             opening and leads, preamble))
 
     # A section's defining sentence is its first prose: a reference box (a table) or a
     # code example before it does not take that place from it.
     prose_seen = False
     for n, (kind, start, end) in enumerate(blocks):
         first_block = n == 0
+        preamble = False
         if kind == "code":
             continue
         if kind == "para":
             first_block = first_block or not prose_seen
+            # A paragraph that only leads up to what follows it ("Deletion is recursively
+            # defined very similar to the way assignment is defined. Rather than spelling
+            # it out in full details, here are some hints."): no one paragraph states what
+            # the section is about; those after it each give a part.
+            preamble = _preamble(text[start:end])
+            if first_block and preamble:
+                first_block = False
             prose_seen = True
         elif kind != "table":
             prose_seen = True
@@ -584,8 +603,14 @@ def candidates(source: Source) -> list[Candidate]:
                 if i + size > len(spans):
                     break
                 add(spans[i][0], spans[i + size - 1][1], "sentences", first_block and i == 0,
-                    spans[i:i + size], first_block)
+                    spans[i:i + size], first_block, preamble)
     return out
+
+
+def _preamble(paragraph: str) -> bool:
+    """A paragraph that ends by pointing at the paragraphs after it, not at a list."""
+    tail = paragraph.rstrip()
+    return not tail.endswith(":") and bool(DANGLING.search(tail))
 
 
 def _cap_lines(text: str, start: int, end: int) -> int:
@@ -1153,7 +1178,9 @@ class AnswerJudge:
                 release_note = not release_asked and is_release_note(cand)
                 if release_note and cand.leads_section:
                     cand = replace(cand, leads_section=False)
-                shape = _fits(analysis, cand, text)
+                # A sentence that only leads up to the paragraphs after it ("Deletion is
+                # recursively defined very similar to ...") has no answer's shape.
+                shape = 0.0 if cand.in_preamble else _fits(analysis, cand, text)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
                 elif (analysis.answer_type in ("reason", "procedure") and not shape
@@ -1209,6 +1236,8 @@ class AnswerJudge:
                     shaped -= UNREASONED
                 if cand.kind in ("sentences", "term") and dangles(cand):
                     shaped -= 0.5  # it promises what follows (code, a list) without it
+                elif cand.in_preamble:
+                    shaped -= PREAMBLE  # it leads up to the paragraphs that say it
                 if case_words and cand.kind == "sentences" and _states_case(
                         text, lambda case: sum(
                             m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
@@ -1260,8 +1289,17 @@ class AnswerJudge:
         weights = self.weights(analysis)
         apostrophised = {m.group(1).lower() for m in re.finditer(r"\b(\w+)['’]\w\b",
                                                                  analysis.text)}
+        # The asker's own example values ("'report.txt'.rstrip('.txt') gives 'repor'"):
+        # no documentation says them, so their absence tells the reader nothing.
+        named = {w for f in analysis.focus_words for w in f}
+        outside = set(words(_QUOTED_VALUE.sub(" ", analysis.text)))
+        examples = ({w for m in _QUOTED_VALUE.finditer(analysis.text)
+                     for w in words(m.group(0))} - outside) | ({
+                         w for m in _CODE_VALUE.finditer(analysis.text)
+                         for w in words(m.group(0))} - named)
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
-                          and len(w) > 2 and w not in apostrophised),
+                          and len(w) > 2 and w not in apostrophised and w not in examples
+                          and w not in _EACH),
                          key=lambda w: -weights.get(w, 0.0))[:3]
         quoted = [f"“{w}”" for w in lacking]
         if len(quoted) > 1:

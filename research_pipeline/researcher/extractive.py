@@ -729,7 +729,8 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or not release_question and is_release_note(cand)
         or cand.kind in ("item", "row")
         or not quotable(cand.text)
-        or cand.kind == "sentences" and dangles(cand))
+        or cand.kind in ("sentences", "term") and dangles(cand)
+        or cand.in_preamble)
 
 
 def _continuation(best: Judgement, judged: list[Judgement],

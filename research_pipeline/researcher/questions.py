@@ -102,7 +102,10 @@ _DEFINITION = re.compile(
 _FRAMING = QUESTION_WORDS | frozenset(
     """default value values number many much long often maximum minimum difference
     reason happen happens instead rather best need needs get gets go goes thing things
-    i me my you your one take takes want wants like""".split())
+    i me my you your one take takes want wants like""".split()) | frozenset(
+    # Hedges ("What does `del x` actually do?"): they stress the question, and a text
+    # that answers it has no cause to say them.
+    "actually really truly basically simply precisely exactly".split())
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words that ask for a comparison; the answer sets the sides apart without them.
@@ -635,6 +638,12 @@ def analyse(question: str) -> QuestionAnalysis:
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     implied = tuple(t for t in code_terms(question) if t not in content)
     content = content + list(implied)
+    # The asker's word for a one-letter name of its own ("the variable x"): what the
+    # documentation calls the thing may differ ("name"), so it counts where a text says
+    # it and is not missing where it does not.
+    implied += tuple(dict.fromkeys(
+        w for w in (m.group(1).lower() for m in _DESCRIBED_NAME.finditer(question))
+        if w in content and w not in focus_tokens and w not in implied))
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
@@ -686,7 +695,7 @@ def code_terms(question: str) -> tuple[str, ...]:
 
     `case RED:` is a capture pattern (a bare name binds, it does not compare),
     `case [first, second]:` a sequence pattern, `case Color.RED:` a value pattern;
-    `self.__token` is a private name.
+    `self.__token` is a private name, `del x` deletes a name.
     """
     terms: list[str] = []
     for code in _BACKTICKED.findall(question):
@@ -698,11 +707,14 @@ def code_terms(question: str) -> tuple[str, ...]:
                 (k for form, k in _PATTERN_KINDS if form.fullmatch(pattern)), "")
             if kind:
                 terms += [kind, "pattern"]
+        elif re.fullmatch(r"(?:del|global|nonlocal)\s+[A-Za-z_]\w*", code):
+            terms.append("name")  # `del x`: the target is a name, the binding of it
     if _PRIVATE_NAME.search(question):
         terms += ["private", "name"]  # `self.__token`: a class-private name
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
 
 
+_DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
 _CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
