@@ -42,10 +42,15 @@ def shingles(text: str) -> frozenset[int]:
 
 
 def near_duplicate_of(candidate: frozenset[int], known: dict[str, frozenset[int]]) -> str | None:
-    """The id of a known source whose text nearly contains or equals the candidate's."""
+    """The id of a known source whose text nearly contains or equals the candidate's.
+
+    A candidate that contains a known source and goes on is no duplicate: the library
+    reference's entry for a command says what its one-line docstring says, and then how it
+    differs from another command.
+    """
     for source_id, other in known.items():
         overlap = len(candidate & other)
-        if overlap and overlap / min(len(candidate), len(other)) >= NEAR_DUPLICATE:
+        if overlap and overlap / len(candidate) >= NEAR_DUPLICATE:
             return source_id
     return None
 

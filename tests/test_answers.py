@@ -1122,3 +1122,52 @@ def test_an_open_questions_reason_does_not_ask_for_the_askers_own_example_values
                      crux_found=True, fit=False, missing=["repor", "report", "txt",
                                                           "every", "file"])
     assert judge._lacking(analysis, best) == "“file”"
+
+
+def test_a_source_that_says_more_than_one_already_held_is_kept():
+    from research_pipeline.research import near_duplicate_of, shingles
+    short = ("n(ext) Continue firing until the next cone in the current kiln has bent or "
+             "the firing ends.")
+    longer = short + (" (The difference between next and step is that step stops at every "
+                      "shelf, while next fires the whole kiln at full speed.)")
+    known = {"docstring": shingles(short)}
+    assert near_duplicate_of(shingles(longer), known) is None
+    assert near_duplicate_of(shingles(short), {"reference": shingles(longer)}) == "reference"
+    assert near_duplicate_of(shingles(short), known) == "docstring"
+
+
+def test_a_page_titled_by_a_name_and_a_command_written_short_are_their_own_headings():
+    # ""kiln" — The Kiln Controller" is about kiln all through; "n(ext)" is the next
+    # command's own entry: its difference from step beats a passage naming both in passing.
+    text = ("Continue firing until the next cone is reached. (The difference between "
+            "\"next\" and \"step\" is that \"step\" stops at every shelf, while \"next\" "
+            "fires every shelf at full speed.)")
+    passing = ("Run the program under controller control. You can set cones and type "
+               "\"continue\", or you can step through it using \"step\" or \"next\", but "
+               "all these commands are explained below.")
+    evidence = [
+        Evidence(Source(source_id="run", url="https://kiln.example/run", provider="local",
+                        title="\"kiln\" — The Kiln Controller", section="kiln.run(program)",
+                        text=passing, layout=[("start", 0, 0), ("para", 0, len(passing))]),
+                 9.0, 1),
+        Evidence(Source(source_id="next", url="https://kiln.example/cmds", provider="local",
+                        title="\"kiln\" — The Kiln Controller",
+                        section="Controller Commands › n(ext)", text=text,
+                        layout=[("start", 0, 0), ("para", 0, len(text))]), 8.0, 1)]
+    _, facts = _research(evidence, "In kiln, what is the difference between step and next?")
+    assert facts[0].source_id == "next"
+
+
+def test_a_how_many_question_is_answered_by_the_count_of_what_it_counts_in_its_case():
+    # "list 11 lines" says the count with what it counts, in the question's own case
+    # ("Without arguments," for "when I give it no arguments").
+    evidence = [
+        _doc("blank", "Kiln commands", "Entering a blank line repeats the last kiln command "
+             "entered. Exception: if the last command was a \"show\" command, the next 11 "
+             "log entries of the kiln are shown.", score=9.0),
+        _doc("show", "kiln.Controller.do_show", "Show the log of the current firing. "
+             "Without arguments, show 11 lines around the current cone or continue the "
+             "previous listing.", score=8.0)]
+    _, facts = _research(evidence, "How many lines of the log does the kiln show command "
+                                   "print when I give it no arguments?")
+    assert facts[0].source_id == "show"

@@ -342,7 +342,8 @@ _EXCEPTION_ENTRY = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception
 _CONDITION = re.compile(
     r"^\W*(?:(?:when|if|once|whenever)\b(?P<case>[^,;:]{3,200}?),\s*\w|(?:an?|any|every)\s+"
     r"\w+(?:\s+\w+)?\s+(?:that|which|whose|with|without)\b(?P<subject>[^,;:]{3,200}?)\s+"
-    r"(?:will|is|are|has|have|gets?|becomes?|must|raises?)\b)",
+    r"(?:will|is|are|has|have|gets?|becomes?|must|raises?)\b|"
+    r"(?P<bare>(?:with|without)\s+[^,;:]{3,60}?),\s*\w)",
     re.IGNORECASE)
 _CONSEQUENCE_RE = re.compile(
     r"\b(is raised|raises?|re-raised|terminat\w*|propagat\w*|is lost|discard\w*|ignored|"
@@ -375,14 +376,31 @@ class _Heading:
     title_stems: frozenset[str]
     section_words: frozenset[str]
     section_stems: frozenset[str]
+    # The words of a title's head that names what the page is about (""pdb" — The Python
+    # Debugger"): the whole page is that thing's, as a section is its heading's.
+    title_head: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, source: Source) -> _Heading:
         title = _heading_words(source.title)
         section = _heading_words(source.section)
+        head = _TITLE_SEPARATOR.split(source.title, maxsplit=1)
+        named = (_heading_words(head[0]) - STOPWORDS if len(head) > 1 else frozenset())
+        if len(named) > TITLE_HEAD_WORDS:
+            named = frozenset()
         return cls(f"{source.title} {source.section}", title,
                    frozenset(stem(w) for w in title), section,
-                   frozenset(stem(w) for w in section))
+                   frozenset(stem(w) for w in section), named)
+
+
+# Where a page title's head ends: ""pdb" — The Python Debugger", "Logging HOWTO: ...".
+_TITLE_SEPARATOR = re.compile(r"\s+[—–-]\s+|:\s+")
+TITLE_HEAD_WORDS = 1
+# A title that is a qualified name ("pdb.Pdb.do_list"), its last part as group 1.
+_QUALIFIED_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
+
+
+_ABBREVIATED = re.compile(r"(?<![\w.])([a-z]+)\(([a-z]+)\)(?!\w)")
 
 
 def _heading_words(heading: str) -> frozenset[str]:
@@ -391,7 +409,9 @@ def _heading_words(heading: str) -> frozenset[str]:
     ""except*" clause" is about ``except*``, not the ``except`` a question asks about;
     "object.__del__(self)" is about the special method, not the ``del`` statement.
     """
-    found = words(heading)
+    # A command written with the letters it may be shortened to ("n(ext)", "s(tep)") is
+    # also its whole name.
+    found = words(heading) + [a + b for a, b in _ABBREVIATED.findall(heading.lower())]
     marked = {w.lower() for w in _MARKED_NAME.findall(heading) for w in words(w)}
     if not marked:
         return frozenset(found)
@@ -1013,6 +1033,9 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        # What a how-many question counts ("lines" in "How many lines of source ...").
+        counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
+        counted = stem(counted_q.group(1).lower()) if counted_q else ""
         release_asked = asks_release(analysis.text)
         excluded = {stem(w) for w in analysis.excluded}
         verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
@@ -1051,7 +1074,8 @@ class AnswerJudge:
                 elif _variant(s, span_stems):
                     m = VARIANT
                 elif word in heading.title_words or s in heading.title_stems:
-                    m = EXACT if word in named_words else in_title
+                    m = (EXACT if word in named_words else
+                         IN_SECTION if word in heading.title_head else in_title)
                 else:
                     m = 0.0
                 found[word] = m
@@ -1066,6 +1090,12 @@ class AnswerJudge:
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
+            last = _QUALIFIED_NAME.fullmatch(source.title.strip())
+            if last and re.search(rf"(?<![\w.]){re.escape(last.group(1))}(?![\w(])",
+                                  analysis.text):
+                # An entry titled by the name the question writes ("logging.Handler" for
+                # "What does a logging Handler do ...?") is that name's own, all through.
+                heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
@@ -1097,7 +1127,7 @@ class AnswerJudge:
             # What the passage's headings say it is about: its section path counts fully,
             # its document title at a third.
             heading_share = sum(
-                weights[w] * (1.0 if (w in heading.section_words
+                weights[w] * (1.0 if (w in heading.section_words or w in heading.title_head
                                       or stem(w) in heading.section_stems) else
                               (1 / 3 if (w in heading.title_words
                                          or stem(w) in heading.title_stems) else 0.0))
@@ -1248,6 +1278,8 @@ class AnswerJudge:
                         all(_side_in(side, text, cand.stems) for side in sides) if sides
                         else all(focus_in(f, text) for f in analysis.focus[:2])):
                     shaped += 0.15  # both sides, set against each other in the span itself
+                if counted and _counts(counted, text):
+                    shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
@@ -1514,6 +1546,21 @@ def _value_anchor(question: str) -> re.Pattern[str] | None:
     return re.compile("|".join(anchors)) if anchors else None
 
 
+_COUNTED_Q = re.compile(r"\bhow many ([a-z]{3,})\b", re.IGNORECASE)
+# A count said with what it counts ("11 lines", "two letters") answers a how-many question
+# in the asker's own terms.
+COUNTED = 0.25
+
+
+def _counts(counted: str, text: str) -> bool:
+    """The span gives a count of what the question counts, right before its name."""
+    for m in re.finditer(rf"(?:{_DIGIT_RE.pattern}+|{_COUNT_RE.pattern})\s+([A-Za-z]+)", text,
+                         re.IGNORECASE):
+        if stem(m.group(m.lastindex or 0).lower()) == counted:
+            return True
+    return False
+
+
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     """A value of the kind asked.
 
@@ -1656,6 +1703,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
 
 
 _CASE_Q = re.compile(r"^\W*(?:if|when|once|whenever)\b([^,]{3,200}),", re.IGNORECASE)
+# The case a question sets after what it asks ("... show when I give it no arguments?").
+_CASE_AFTER_Q = re.compile(r"\s(?:if|when|whenever)\b([^,?]{3,120})\?\s*$", re.IGNORECASE)
 # A why-question about a surprise: an error the asker gets, or a result instead of another.
 _SURPRISE_Q = re.compile(
     r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
@@ -1670,11 +1719,13 @@ def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[st
     """The words of the case a question sets, if it sets one.
 
     All of a "what happens" question; the opening clause of one that starts with one
-    ("If continue runs inside a try block that has a finally clause, does ...?").
+    ("If continue runs inside a try block that has a finally clause, does ...?"), or the
+    closing clause of one that ends with one ("... show when I give it no arguments?").
     """
     if asks_consequence(analysis.text):
         return set(weights)
-    m = _CASE_Q.match(asked_sentence(analysis.text))
+    asked = asked_sentence(analysis.text)
+    m = _CASE_Q.match(asked) or _CASE_AFTER_Q.search(asked)
     if not m:
         return set()
     said = set(words(m.group(1)))
@@ -1692,7 +1743,7 @@ def _states_case(text: str,
     for start, end in sentence_spans(text):
         m = _CONDITION.match(text[start:end])
         if m:
-            said = m.group("case") or m.group("subject")
+            said = m.group("case") or m.group("subject") or m.group("bare")
             if negated and not _NEGATION.search(said):
                 continue
             case = words(said)
