@@ -1171,3 +1171,40 @@ def test_a_how_many_question_is_answered_by_the_count_of_what_it_counts_in_its_c
     _, facts = _research(evidence, "How many lines of the log does the kiln show command "
                                    "print when I give it no arguments?")
     assert facts[0].source_id == "show"
+
+
+def test_a_passage_that_answers_another_question_is_not_padding_under_this_one():
+    from research_pipeline.researcher.answers import AnswerJudge, Judgement
+    from research_pipeline.researcher.extractive import _belongs_elsewhere
+    source = _doc("g", "Glaze firing", "A glaze firing takes eight hours to reach cone 6 in "
+                  "the electric kiln.").source
+    cand = AnswerJudge(lambda stems: dict.fromkeys(stems, 5.0)).candidates(source)[0]
+
+    def judged(coverage: float, fit: bool) -> Judgement:
+        return Judgement(cand, rank=2.0, coverage=coverage, rest=coverage, focus_found=True,
+                         crux_found=True, fit=fit)
+
+    padding, answer = judged(0.5, False), judged(0.9, True)
+    assert _belongs_elsewhere(padding, 1, {1: [padding], 2: [answer]})
+    # Where it answers this question too, or the other question does not want it, it stays.
+    assert not _belongs_elsewhere(judged(0.85, True), 1, {2: [answer]})
+    assert not _belongs_elsewhere(padding, 1, {1: [padding], 2: []})
+    assert not _belongs_elsewhere(padding, 1, {2: [judged(0.55, False)]})
+
+
+def test_a_bullet_of_notes_does_not_define_what_its_section_defines():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cones">Witness cones</h2>
+<p>This shelf tool is a small pyramid of clay. Witness cones show how much heat the ware
+has taken up during a firing.</p>
+<p>Notes on using witness cones:</p>
+<ul><li>Witness cones are set on a shelf where they can be seen through the spy hole,
+and they bend once enough heat has been taken up.</li>
+<li>Witness cones of the same number from two makers may bend at slightly different
+heat.</li></ul>
+</body></html>"""
+    judged = ExtractiveResearcher()._judged("What are witness cones used for?",
+                                            _html_evidence(page), "Kilns")[1]
+    rank = {j.candidate.text: j.rank for j in judged}
+    sentence = "Witness cones show how much heat the ware has taken up during a firing."
+    bullet = next(t for t in rank if t.startswith("• Witness cones are set on a shelf"))
+    assert rank[sentence] > rank[bullet]

@@ -165,6 +165,8 @@ _ANNOUNCES = re.compile(
     r"^\W*(?:there (?:is|are|exists?) (?:only )?(?:one|two|three|four|several|some|a few|"
     r"a number of|many|a|an)\b|here (?:is|are)\b)", re.IGNORECASE)
 ANNOUNCED = 0.15
+# A list or one of its items, for a question asking what something is or does.
+LISTED_DEFINITION = 0.2
 # Values the asker writes out as examples: quoted strings and one-line code.
 _QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
 _CODE_VALUE = re.compile(r"`[^`\n]{1,80}`")
@@ -1260,6 +1262,10 @@ class AnswerJudge:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
                     shaped -= 0.2  # a reference box is not how a definition or reason reads
+                elif analysis.answer_type == "definition" and cand.kind in ("list", "item"):
+                    # A bullet qualifies what its section's prose defines ("Notes on using
+                    # __slots__: • ..."); a definition reads as a sentence.
+                    shaped -= LISTED_DEFINITION
                 elif analysis.answer_type == "reason" and not fit:
                     # A span that gives no reason ("Return a copy of the string with trailing
                     # characters removed.") gives way to one that does, ranked close.

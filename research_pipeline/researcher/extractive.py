@@ -74,6 +74,10 @@ from research_pipeline.text import (
 from research_pipeline.topics import Topic
 
 FACTS_PER_QUESTION = 4
+# How far down its judged spans a question's claim on a passage reaches, and by how much
+# more of another question a passage must cover to be that question's instead.
+WANTED = 8
+BELONGS_MARGIN = 0.1
 # A supporting passage covers at least this share of what the direct answer covers.
 SUPPORT_SHARE = 0.6
 _IMPERATIVE = re.compile(
@@ -345,6 +349,12 @@ class ExtractiveResearcher:
         # a supporting passage (it would be quoted twice, or filed under the wrong one).
         claimed = {qid: best.candidate for qid, (_, _, status, _, best) in judgements.items()
                    if best is not None and status != "unanswered"}
+        # The passages each question would quote first: a passage two questions want is
+        # quoted under the one it covers more of, not under both.
+        wanted = {qid: [j for j in judged[:WANTED] if j.focus_found and j.crux_found
+                        and j.coverage >= PARTIAL]
+                  for qid, (_, judged, status, _, _) in judgements.items()
+                  if status != "unanswered"}
         for q in plan.questions:
             analysis, judged, status, _, best = judgements[q.id]
             if best is None or status == "unanswered":
@@ -463,6 +473,8 @@ class ExtractiveResearcher:
                         sid == cand.source.source_id and cand.start < e and s < cand.end
                         for sid, s, e in used):
                     continue
+                if _belongs_elsewhere(j, q.id, wanted):
+                    continue  # another question's passage more than this one's
                 chosen.append(j)
             for n, j in enumerate(chosen):
                 cand = j.candidate
@@ -707,6 +719,20 @@ def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
 
 
 _SEE_ALSO = re.compile(r"\W*see\b", re.IGNORECASE)
+
+
+def _belongs_elsewhere(j: Judgement, qid: int, wanted: dict[int, list[Judgement]]) -> bool:
+    """The passage answers another question that wants it, not this one.
+
+    That question has it among its first spans and it covers more of that one.
+    """
+    cand = j.candidate
+    return not j.answers() and any(
+        other.coverage > j.coverage + BELONGS_MARGIN and other.answers()
+        for other_qid, others in wanted.items() if other_qid != qid
+        for other in others
+        if other.candidate.source.source_id == cand.source.source_id
+        and other.candidate.start < cand.end and cand.start < other.candidate.end)
 
 
 def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: str,
