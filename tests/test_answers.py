@@ -1122,6 +1122,9 @@ def test_an_open_questions_reason_does_not_ask_for_the_askers_own_example_values
                      crux_found=True, fit=False, missing=["repor", "report", "txt",
                                                           "every", "file"])
     assert judge._lacking(analysis, best) == "“file”"
+    # "The sources say nothing about X" holds of every source found, not the closest one.
+    other = _doc("s2", "Kiln log", "Each firing writes one log file.")
+    assert judge._lacking(analysis, best, [other]) == ""
 
 
 def test_a_source_that_says_more_than_one_already_held_is_kept():

@@ -1318,7 +1318,8 @@ class AnswerJudge:
         out.sort(key=lambda j: -j.rank)
         return out
 
-    def _lacking(self, analysis: QuestionAnalysis, best: Judgement) -> str:
+    def _lacking(self, analysis: QuestionAnalysis, best: Judgement,
+                 evidence: Sequence[Evidence] | None = None) -> str:
         """The question's words a passage lacks that matter, most specific first, quoted.
 
         Not "inside", "first", a framing verb ("see", "follow") or a contraction's stem
@@ -1335,9 +1336,15 @@ class AnswerJudge:
                      for w in words(m.group(0))} - outside) | ({
                          w for m in _CODE_VALUE.finditer(analysis.text)
                          for w in words(m.group(0))} - named)
+        said: set[str] = set()
+        if evidence is not None:
+            # "The sources say nothing about X" must hold of every source, not the closest.
+            for ev in evidence:
+                src = ev.source
+                said.update(stem(w) for w in words(f"{src.title} {src.section} {src.text}"))
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
                           and len(w) > 2 and w not in apostrophised and w not in examples
-                          and w not in _EACH),
+                          and w not in _EACH and stem(w) not in said),
                          key=lambda w: -weights.get(w, 0.0))[:3]
         quoted = [f"“{w}”" for w in lacking]
         if len(quoted) > 1:
@@ -1415,8 +1422,9 @@ class AnswerJudge:
             return "unanswered", (f"none of the sources found mentions "
                                   f"{', '.join(unnamed)}"), best
         if not best.crux_found or best.rest < REST_PARTIAL:
-            what = self._lacking(analysis, best) or "what it asks about"
-            return "unanswered", (f"the sources found say nothing about {what}"), best
+            what = self._lacking(analysis, best, evidence)
+            if what:
+                return "unanswered", (f"the sources found say nothing about {what}"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
 
