@@ -15,6 +15,20 @@ batches exist when ``DAGSTER_EVENT_BATCH_SIZE`` is set: see
 remembers which tables exist (Dagster asks before every check evaluation, with a new
 engine). Every other batch goes through Dagster's one-by-one path.
 
+The events a research step writes for each topic (a materialization per asset, an
+evaluation per check, ~700 for 100 topics, all from the step's one thread) take a leaner
+path to the same rows: the event is serialised once (Dagster serialises a materialization
+again inside the asset's "latest materialization" and a check evaluation again for its
+execution row), the statements are built once with the values as parameters (Dagster
+builds and compiles a statement per event), the asset's row is updated in place (Dagster
+inserts first, which fails on every materialization after an asset's first), the columns
+of the asset table are looked up once (Dagster inspects the table on every asset event),
+and a check's two writes to the index are one transaction. A run's planned events write
+the run's file in one statement, and each asset's latest planned run once (the last of
+the batch, which is what Dagster's row-by-row updates leave). Replaying a run's events
+through this class and through Dagster's own gives identical tables
+(tests/test_event_log.py). ~3 ms of CPU a step event → ~1 ms, alone on this machine.
+
 ``dagster.yaml`` names this class as ``event_log_storage``; the UI and the daemon load it
 from the project's environment, as they load the project's definitions.
 """
@@ -28,14 +42,24 @@ from contextlib import contextmanager
 from typing import Any
 
 from dagster import Field, StringSource
+from dagster._core.errors import DagsterInvariantViolationError
+from dagster._core.event_api import EventLogRecord
 from dagster._core.events import DagsterEventType
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage.asset_check_execution_record import AssetCheckExecutionRecordStatus
+from dagster._core.storage.event_log.schema import (
+    AssetCheckExecutionsTable,
+    AssetKeyTable,
+    SqlEventLogStorageTable,
+)
 from dagster._core.storage.event_log.sqlite.sqlite_event_log import SqliteEventLogStorage
-from dagster._core.storage.sqlalchemy_compat import db_result
 from dagster._core.storage.sqlite import SQLITE_BUSY_TIMEOUT_SECONDS
 from dagster._serdes import ConfigurableClassData
-from sqlalchemy import create_engine
+from dagster._time import datetime_from_timestamp
+from dagster_shared.serdes import serialize_value
+from sqlalchemy import and_, bindparam, create_engine
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
 # Files whose engine stays open: the index and the latest few runs' files.
@@ -43,6 +67,25 @@ HELD_FILES = 4
 # What Dagster hands over as one batch when a run is created.
 _BATCHED = (DagsterEventType.ASSET_MATERIALIZATION_PLANNED,
             DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED)
+# What a step writes for each topic, written by ``store_event``'s own path.
+_STEP_EVENTS = (DagsterEventType.ASSET_MATERIALIZATION, DagsterEventType.ASSET_CHECK_EVALUATION)
+# Statements built once: a row's values go in as parameters (SQLAlchemy compiles each
+# statement once; Dagster's ``insert().values(**row)`` builds and compiles one per event).
+_INSERT_EVENT = SqlEventLogStorageTable.insert()
+_UPDATE_ASSET_KEY = AssetKeyTable.update().where(
+    AssetKeyTable.c.asset_key == bindparam("b_key")).values(
+    last_run_id=bindparam("b_run"), last_materialization_timestamp=bindparam("b_time"))
+_UPDATE_ASSET_KEY_MATERIALIZED = _UPDATE_ASSET_KEY.values(
+    last_materialization=bindparam("b_record"))
+_CHECK_EXECUTION = (
+    "execution_status", "evaluation_event", "evaluation_event_timestamp",
+    "evaluation_event_storage_id", "materialization_event_storage_id", "partition")
+_UPDATE_CHECK = AssetCheckExecutionsTable.update().where(and_(
+    AssetCheckExecutionsTable.c.asset_key == bindparam("b_key"),
+    AssetCheckExecutionsTable.c.check_name == bindparam("b_check"),
+    AssetCheckExecutionsTable.c.run_id == bindparam("b_run"),
+    AssetCheckExecutionsTable.c.partition == bindparam("b_where_partition"),
+)).values({c: bindparam("b_" + c) for c in _CHECK_EXECUTION})
 
 
 class HeldSqliteEventLogStorage(SqliteEventLogStorage):
@@ -57,6 +100,7 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
     ) -> None:
         self._engines: OrderedDict[str, Engine] = OrderedDict()
         self._tables: set[str] = set()
+        self._asset_key_index_cols = False
         self._unplaced_inst_data = inst_data
         if base_dir is not None:
             super().__init__(base_dir, inst_data)
@@ -131,22 +175,133 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
         ):
             super().store_event_batch(events)
             return
-        inserts = [self.prepare_insert_event(event) for event in events]
+        rows = [self._event_to_row(event) for event in events]
         with self.run_connection(run_ids.pop()) as conn:
-            for insert in inserts:
-                conn.execute(insert)
+            conn.execute(_INSERT_EVENT, rows)  # one statement, many rows
         checks: list[tuple[EventLogEntry, int]] = []
+        latest: dict[str, EventLogEntry] = {}
         with self.index_transaction() as conn:
-            for event, insert in zip(events, inserts, strict=True):
-                with db_result(conn, insert) as result:
-                    event_id = result.inserted_primary_key[0]
+            for event, row in zip(events, rows, strict=True):
+                event_id = _inserted(conn, row)
                 if event.dagster_event_type == DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED:
                     checks.append((event, event_id))  # its own index transaction, as Dagster's
+                    continue
+                self._store_asset_event_tags(conn, [event], [event_id])
+                if self._has_asset_key_index_cols_on_connection(conn):
+                    # Each planned event sets its asset's last run and time: the last one's
+                    # stay, so only that one is written.
+                    latest[_asset_key(event)] = event
                 else:
-                    self._store_asset_event_tags(conn, [event], [event_id])
                     self._store_asset_event(conn, event, event_id)
+            for key, event in latest.items():
+                self._store_planned(conn, key, event)
         for event, event_id in checks:
             self.store_asset_check_event(event, event_id)
+
+    def _store_planned(self, conn: Connection, key: str, event: EventLogEntry) -> None:
+        """The asset's row of ``asset_keys`` after a planned event, as Dagster's."""
+        values = {"b_key": key, "b_run": event.run_id,
+                  "b_time": datetime_from_timestamp(event.timestamp)}
+        if conn.execute(_UPDATE_ASSET_KEY, values).rowcount:
+            return
+        insert = AssetKeyTable.insert().values(
+            asset_key=key, last_run_id=values["b_run"],
+            last_materialization_timestamp=values["b_time"])
+        try:
+            conn.execute(insert)
+        except IntegrityError:  # another process made the row meanwhile (as Dagster's)
+            conn.execute(_UPDATE_ASSET_KEY, values)
+
+    def store_event(self, event: EventLogEntry) -> None:
+        """A step's materialization or check evaluation: Dagster's rows, written leaner.
+
+        The same rows as ``SqliteEventLogStorage.store_event`` (the run's file, its mirror in
+        the index, the asset's row or the check's execution row), with the event serialised
+        once instead of two or three times, statements compiled once, the asset's row updated
+        in place (Dagster tries an insert first, which fails on every event after an asset's
+        first), and the check's rows in one transaction of the index instead of two. Every
+        other event goes through Dagster's own path.
+        """
+        kind = event.dagster_event_type if event.is_dagster_event else None
+        if kind not in _STEP_EVENTS or not event.run_id or (
+                kind == DagsterEventType.ASSET_CHECK_EVALUATION and (
+                    # Dagster's own path for a check of no partition, and for the error
+                    # it raises on an instance without the check table
+                    event.get_dagster_event().asset_check_evaluation_data.partition is None
+                    or not self.supports_asset_checks)):
+            super().store_event(event)
+            return
+        row = self._event_to_row(event)
+        with self.run_connection(event.run_id) as conn:
+            conn.execute(_INSERT_EVENT, row)
+        updated = 1
+        with self.index_transaction() as conn:
+            event_id = _inserted(conn, row)
+            if kind == DagsterEventType.ASSET_MATERIALIZATION:
+                self._store_asset_event_tags(conn, [event], [event_id])
+                self._store_materialized(conn, event, row["event"], event_id)
+            else:
+                updated = self._store_check_evaluation(conn, event, row["event"], event_id)
+        if updated > 1:  # as Dagster's, after the event is stored
+            raise DagsterInvariantViolationError(
+                f"Updated {updated} rows for asset check evaluation "
+                f"{event.get_dagster_event().asset_check_evaluation_data.asset_check_key} "
+                "as a result of duplicate AssetCheckPlanned events.")
+
+    def _store_materialized(self, conn: Connection, event: EventLogEntry, serialized: str,
+                            event_id: int) -> None:
+        """The asset's row of ``asset_keys``: its latest materialization, as Dagster's."""
+        if not self._has_asset_key_index_cols_on_connection(conn):
+            self._store_asset_event(conn, event, event_id)
+            return
+        key = _asset_key(event)
+        values = {"b_key": key, "b_run": event.run_id,
+                  "b_time": datetime_from_timestamp(event.timestamp),
+                  "b_record": record_json(serialized, event, event_id)}
+        if conn.execute(_UPDATE_ASSET_KEY_MATERIALIZED, values).rowcount:
+            return
+        insert = AssetKeyTable.insert().values(
+            asset_key=key, last_materialization=values["b_record"],
+            last_run_id=values["b_run"], last_materialization_timestamp=values["b_time"])
+        try:
+            conn.execute(insert)
+        except IntegrityError:  # another process made the row meanwhile (as Dagster's)
+            conn.execute(_UPDATE_ASSET_KEY_MATERIALIZED, values)
+
+    def _store_check_evaluation(self, conn: Connection, event: EventLogEntry, serialized: str,
+                                event_id: int) -> int:
+        """The check's execution row, planned when the run was created, now evaluated."""
+        evaluation = event.get_dagster_event().asset_check_evaluation_data
+        target = evaluation.target_materialization_data
+        values = {
+            "execution_status": (AssetCheckExecutionRecordStatus.SUCCEEDED.value
+                                 if evaluation.passed
+                                 else AssetCheckExecutionRecordStatus.FAILED.value),
+            "evaluation_event": serialized,
+            "evaluation_event_timestamp": self._event_insert_timestamp(event),
+            "evaluation_event_storage_id": event_id,
+            "materialization_event_storage_id": target.storage_id if target else None,
+            "partition": evaluation.partition,
+        }
+        updated = conn.execute(_UPDATE_CHECK, {
+            "b_key": evaluation.asset_key.to_string(), "b_check": evaluation.check_name,
+            "b_run": event.run_id, "b_where_partition": evaluation.partition,
+            **{"b_" + k: v for k, v in values.items()}}).rowcount
+        if updated == 0:
+            conn.execute(AssetCheckExecutionsTable.insert().values(
+                asset_key=evaluation.asset_key.to_string(), check_name=evaluation.check_name,
+                run_id=event.run_id, **values))
+            updated = 1
+        return updated
+
+    def _has_asset_key_index_cols_on_connection(self, conn: Connection) -> bool:
+        # Dagster inspects the table's columns on every asset event; columns, once there,
+        # stay.
+        if self._asset_key_index_cols:
+            return True
+        found = super()._has_asset_key_index_cols_on_connection(conn)
+        self._asset_key_index_cols = found
+        return found
 
     def has_table(self, table_name: str) -> bool:
         """Dagster asks before every check evaluation; a table, once there, stays."""
@@ -168,3 +323,44 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
     def dispose(self) -> None:  # noqa: D102 - Dagster's
         self._release_engines()
         super().dispose()
+
+
+def _inserted(conn: Connection, row: Mapping[str, Any]) -> int:
+    """Insert an event's row; its id."""
+    inserted = conn.execute(_INSERT_EVENT, row).inserted_primary_key
+    if inserted is None or inserted[0] is None:
+        raise DagsterInvariantViolationError("Cannot store asset event tags for null event id.")
+    return int(inserted[0])
+
+
+def _asset_key(event: EventLogEntry) -> str:
+    key = event.get_dagster_event().asset_key
+    if key is None:
+        raise DagsterInvariantViolationError("An asset event without an asset key.")
+    return key.to_string()
+
+
+def record_json(serialized_event: str, event: EventLogEntry, event_id: int) -> str:
+    """``serialize_value(EventLogRecord(event_id, event))``, from the event's serialisation.
+
+    A record is serialised as its two fields around the event's own text
+    (``record_text``); the first record of the process is checked against Dagster's own
+    serialisation, which is used instead wherever the two differ (a version of Dagster
+    whose layout changed).
+    """
+    text = record_text(serialized_event, event_id)
+    if _RECORD_FORM_CHECKED:
+        return text
+    exact = serialize_value(EventLogRecord(storage_id=event_id, event_log_entry=event))
+    if exact == text:
+        _RECORD_FORM_CHECKED.append(True)
+    return exact
+
+
+def record_text(serialized_event: str, event_id: int) -> str:
+    """An ``EventLogRecord``'s serialisation, as Dagster 1.13 writes it."""
+    return ('{"__class__": "EventLogRecord", "event_log_entry": ' + serialized_event
+            + f', "storage_id": {int(event_id)}}}')
+
+
+_RECORD_FORM_CHECKED: list[bool] = []

@@ -190,6 +190,8 @@ class TopicResult:
     # Checks that failed with ERROR severity (the approval gate aside), with their problems:
     # they fail the topic.
     failed_checks: list[str] = field(default_factory=list)
+    # The report this run wrote (its materialization's ``path``), as the store has it.
+    report_path: str | None = None
 
 
 @dataclass
@@ -240,6 +242,8 @@ def _outcome(result: dg.ExecuteJobResult, topic_ids: Sequence[str]) -> Launched:
                 name = mat.asset_key.to_user_string()
                 topic.state = "reported" if name == "report" else (
                     "done" if topic.state != "reported" else topic.state)
+                if name == "report" and "path" in mat.metadata:
+                    topic.report_path = str(mat.metadata["path"].value)
         elif event.event_type_value == "ASSET_CHECK_EVALUATION":
             data = event.asset_check_evaluation_data
             topic = topics.get(data.partition or "")

@@ -112,3 +112,106 @@ def test_an_instance_without_dagster_home_keeps_its_event_log_in_its_own_folder(
         run, _ = _run_with_a_shard(instance)
         assert Path(storage.path_for_shard(run.run_id)).parent == tmp_path / "history" / "runs"
         assert [e.message for e in instance.all_logs(run.run_id)] == ["first"]
+
+
+KEYS = ["t0", "t1", "t2", "t3"]
+STEPS = [dg.AssetSpec("planned_topic"), dg.AssetSpec("reported_topic", deps=["planned_topic"])]
+CHECK = dg.AssetCheckSpec("accounted", asset="reported_topic", partitions_def=topics)
+
+
+@dg.multi_asset(specs=STEPS, check_specs=[CHECK], partitions_def=topics, can_subset=True,
+                backfill_policy=dg.BackfillPolicy.single_run())
+def topic_steps(context: dg.AssetExecutionContext):
+    """As the research step: each topic's materializations and check evaluation, one by one."""
+    for n, key in enumerate(context.partition_keys):
+        for spec in STEPS:
+            yield dg.AssetMaterialization(
+                asset_key=spec.key, partition=key,
+                metadata={"report": dg.MetadataValue.md(f"# {key}\n" + "text " * 200),
+                          "answered": n, "share": n / 4})
+        yield dg.AssetCheckEvaluation(
+            asset_key=CHECK.asset_key, check_name=CHECK.name, partition=key, passed=n % 2 == 0,
+            severity=dg.AssetCheckSeverity.WARN, metadata={"answered": n})
+    yield dg.Output(None, output_name=context.assets_def.get_output_name_for_asset_check_key(
+        CHECK.key))
+
+
+def _tables(path: Path) -> dict[str, list[tuple]]:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        tables = {}
+        for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                   "name NOT IN ('alembic_version', 'secondary_indexes')"):
+            columns = [f'"{r[1]}"' for r in con.execute(f'PRAGMA table_info("{name}")')
+                       if r[1] != "create_timestamp"]  # the database's clock
+            rows = con.execute(f'SELECT {", ".join(columns)} FROM "{name}" ORDER BY 1')
+            tables[name] = rows.fetchall()
+        return tables
+    finally:
+        con.close()
+
+
+def test_a_steps_events_are_stored_as_dagsters_own_storage_stores_them(env, tmp_path):
+    from dagster._core.storage.event_log import SqliteEventLogStorage
+
+    instance = get_instance()
+    runs = [dg.materialize(assets, instance=instance, partition_key=None, tags={
+        "dagster/asset_partition_range_start": "t0", "dagster/asset_partition_range_end": end})
+        for assets, end in (([topic_steps], "t3"), ([topic_steps], "t1"), ([notes], "t3"))]
+    assert all(r.success for r in runs)
+    # What the UI reads: each topic's latest materialization and its check's execution.
+    records = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=dg.AssetKey("reported_topic"), asset_partitions=["t2"]),
+        limit=5).records
+    assert [r.run_id for r in records] == [runs[0].run_id]
+    assert records[0].asset_materialization.metadata["answered"].value == 2
+    latest = instance.get_latest_materialization_event(dg.AssetKey("planned_topic"))
+    assert (latest.run_id, latest.asset_materialization.partition) == (runs[1].run_id, "t1")
+    check_key = dg.AssetCheckKey(dg.AssetKey("reported_topic"), "accounted")
+    executions = instance.event_log_storage.get_asset_check_execution_history(
+        check_key, limit=20)
+    assert sorted((e.run_id == runs[0].run_id, e.partition, e.status.value)
+                  for e in executions) == sorted(
+        [(True, k, "SUCCEEDED" if k in ("t0", "t2") else "FAILED") for k in KEYS]
+        + [(False, k, "SUCCEEDED" if k == "t0" else "FAILED") for k in KEYS[:2]])
+    # Every row, in every file, as Dagster's own storage writes the same events.
+    events = [e for r in runs for e in instance.all_logs(r.run_id)]
+    planned = (dg.DagsterEventType.ASSET_MATERIALIZATION_PLANNED,
+               dg.DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED)
+    folders = []
+    for storage_class in (SqliteEventLogStorage, HeldSqliteEventLogStorage):
+        folder = tmp_path / storage_class.__name__
+        storage = storage_class(str(folder))
+        for run in runs:
+            of_run = [e for e in events if e.run_id == run.run_id]
+            storage.store_event_batch([e for e in of_run if e.dagster_event_type in planned])
+            for event in of_run:
+                if event.dagster_event_type not in planned:
+                    storage.store_event(event)
+        storage.dispose()
+        folders.append(folder)
+    files = sorted(p.name for p in folders[0].iterdir() if p.suffix == ".db")
+    assert files == sorted(p.name for p in folders[1].iterdir() if p.suffix == ".db")
+    assert len(files) == 4  # the index and three runs
+    for name in files:
+        assert _tables(folders[1] / name) == _tables(folders[0] / name), name
+    index = _tables(folders[1] / "index.db")
+    assert len(index["asset_check_executions"]) == 6 + 1  # per topic, and notes' one check
+    assert len(index["asset_keys"]) == 3
+
+
+def test_a_record_is_serialised_as_dagster_serialises_it(env):
+    from dagster._core.event_api import EventLogRecord
+    from dagster._serdes import serialize_value
+
+    from research_pipeline.event_log import record_text
+
+    instance = get_instance()
+    result = dg.materialize([topic_steps], instance=instance, partition_key="t1")
+    [event] = [e for e in instance.all_logs(result.run_id)
+               if e.dagster_event_type == dg.DagsterEventType.ASSET_MATERIALIZATION][:1]
+    for storage_id in (1, 987654321):
+        assert record_text(serialize_value(event), storage_id) == serialize_value(
+            EventLogRecord(storage_id=storage_id, event_log_entry=event))

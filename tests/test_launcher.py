@@ -47,3 +47,19 @@ def test_the_older_active_run_keeps_a_topic(env):
     assert instance.get_run_by_id(second.run_id).tags[topic_tag("t")] == "t"
     assert claim_topics(instance, first.run_id, ["t"]) == {}
     assert active_run(instance, "t", other_than=first.run_id) == second.run_id
+
+
+def test_a_runs_outcome_names_each_topics_report_as_the_store_has_it(
+        services, import_topic, env):
+    from research_pipeline import pipeline
+    from research_pipeline.defs.jobs import RESEARCH_JOB
+    from research_pipeline.instance import get_instance
+    from research_pipeline.launcher import run_topics
+    from research_pipeline.topics import parse_topic
+
+    pipeline.register_topic(services, parse_topic(import_topic))
+    launched = run_topics(get_instance(), RESEARCH_JOB, ["imports"], approve_as="tester")
+    result = launched.topics["imports"]
+    assert result.state == "reported"
+    # The CLI prints it without reading the store again.
+    assert result.report_path == services.store.latest_report("imports")["path"]

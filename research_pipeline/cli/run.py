@@ -142,15 +142,13 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
         for topic in todo:
             result = launched.topics[topic.id]
             if result.state == "reported" and result.failed_checks:
-                row = services.store.latest_report(topic.id)
                 for check in result.failed_checks:
                     say(f"error: {topic.id}: {check}")
-                say(f"error: {topic.id}: report {row['path'] if row else '?'} failed its checks "
-                    f"(run {launched.run_id})")
+                say(f"error: {topic.id}: report {_report_path(services, topic.id, result)} failed its "
+                    f"checks (run {launched.run_id})")
                 failed += 1
             elif result.state == "reported":
-                row = services.store.latest_report(topic.id)
-                say(f"{topic.id}: report {row['path'] if row else '?'}")
+                say(f"{topic.id}: report {_report_path(services, topic.id, result)}")
                 done.append(topic.id)
             elif result.state == "awaiting approval":
                 say(_awaiting_message(services, topic.id))
@@ -164,6 +162,14 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
         say(f"run {launched.run_id}: {time.monotonic() - started:.1f}s")
     say(f"done: {len(done)} reports, {len(awaiting)} awaiting approval, {failed} failed")
     return EXIT_ERROR if failed else EXIT_AWAITING if awaiting else EXIT_OK
+
+
+def _report_path(services: Any, topic_id: str, result: Any) -> str:
+    """The report the run wrote: from its materialization, else the store's newest."""
+    if result.report_path:
+        return str(result.report_path)
+    row = services.store.latest_report(topic_id)
+    return str(row["path"]) if row else "?"
 
 
 def _awaiting_message(services: object, topic_id: str) -> str:
