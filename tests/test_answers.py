@@ -1211,3 +1211,24 @@ heat.</li></ul>
     sentence = "Witness cones show how much heat the ware has taken up during a firing."
     bullet = next(t for t in rank if t.startswith("• Witness cones are set on a shelf"))
     assert rank[sentence] > rank[bullet]
+
+
+def test_a_sentence_ended_after_code_is_not_quoted_without_its_beginning():
+    from research_pipeline.researcher.answers import candidates
+    text = ("The typical way to stop a firing is to insert:\n\nkiln.halt()\n\nat the cone you "
+            "want to stop on, and then start the kiln. You can then watch the cone bend.")
+    code = text.index("kiln.halt()")
+    after = text.index("at the cone")
+    layout = [("start", 0, 0), ("para", 0, code - 2), ("code", code, after - 2),
+              ("para", after, len(text))]
+    source = Source(source_id="k", url="https://kiln.example/halt", title="Kiln halt",
+                    text=text, provider="local", layout=layout)
+    spans = [c.text for c in candidates(source) if c.kind == "sentences"]
+    assert not any(s.startswith("at the cone") for s in spans)
+    assert "You can then watch the cone bend." in spans
+    # Nor where a passage itself begins in mid-sentence.
+    rest = "will create a new kiln log for the firing. Each log has one line a minute."
+    mid = Source(source_id="m", url="https://kiln.example/log", title="Kiln log", text=rest,
+                 provider="local", layout=[("para", 0, len(rest))])
+    assert [c.text for c in candidates(mid) if c.kind == "sentences"] == [
+        "Each log has one line a minute."]

@@ -620,7 +620,14 @@ def candidates(source: Source) -> list[Candidate]:
                     add(start, ps + spans[0][1], "term", True, [(start, ps + spans[0][1])])
             continue
         spans = [(start + s, start + e) for s, e in sentence_spans(text[start:end])]
-        for i in range(len(spans)):
+        # A paragraph that opens with a small word in lower case after code, or where the
+        # passage begins in mid-section ("at the location you want to break into the
+        # debugger, ...", "will create a new branch ...") ends a sentence begun before it:
+        # without its beginning it has lost its subject.
+        opening = re.match(r"[a-z]+\b", text[start:end])
+        continued = bool(opening) and opening.group(0) in STOPWORDS and (
+            blocks[n - 1][0] == "code" if n > 0 else not leads)
+        for i in range(1 if continued else 0, len(spans)):
             for size in range(1, MAX_SENTENCES + 1):
                 if i + size > len(spans):
                     break
