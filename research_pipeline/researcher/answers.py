@@ -625,7 +625,7 @@ def candidates(source: Source) -> list[Candidate]:
         # debugger, ...", "will create a new branch ...") ends a sentence begun before it:
         # without its beginning it has lost its subject.
         opening = re.match(r"[a-z]+\b", text[start:end])
-        continued = bool(opening) and opening.group(0) in STOPWORDS and (
+        continued = opening is not None and opening.group(0) in STOPWORDS and (
             blocks[n - 1][0] == "code" if n > 0 else not leads)
         for i in range(1 if continued else 0, len(spans)):
             for size in range(1, MAX_SENTENCES + 1):
