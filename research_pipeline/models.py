@@ -159,6 +159,9 @@ class Fact(BaseModel):
     # "answer": the direct answer to its question (shown first); "support": a passage
     # that backs or widens it.
     role: Literal["answer", "support"] = "support"
+    # Its place among its question's facts as the researcher chose them (0 first); None
+    # where the researcher gives no order, which then follows the score.
+    position: int | None = None
 
 
 class OpenQuestion(BaseModel):

@@ -296,3 +296,23 @@ def test_a_reports_facts_citations_and_verdicts_are_stored_whole(tmp_path):
     rows = store._read("SELECT marker, verified FROM citations ORDER BY marker")  # noqa: SLF001
     assert [(r["marker"], r["verified"]) for r in rows] == [(1, True), (2, None), (3, False)]
     store.mark_citations("rep", {})
+
+
+def test_facts_come_back_in_the_order_the_researcher_chose_them(tmp_path):
+    # The direct answer, then the sentences that go on with it (ranked lower than another
+    # support), then that support: the order survives the store, the score breaks ties
+    # only where a researcher gives none.
+    from research_pipeline.models import Fact
+
+    store = Store(tmp_path / "db.duckdb")
+
+    def fact(fid: str, score: float, role: str, position: int | None) -> Fact:
+        return Fact(fact_id=fid, question_id=1, source_id=fid, url=f"https://e.org/{fid}",
+                    title="T", quote=f"quote {fid} of five words", text="t", score=score,
+                    role=role, position=position)
+
+    facts = [fact("answer", 2.5, "answer", 0), fact("goes-on", 1.2, "support", 1),
+             fact("other", 2.0, "support", 2), fact("unordered", 2.4, "support", None)]
+    store.save_facts("r1", "t1", "run-1", facts)
+    assert [f.fact_id for f in store.latest_facts("r1")] == [
+        "answer", "goes-on", "other", "unordered"]

@@ -486,6 +486,7 @@ class ExtractiveResearcher:
                     question_id=q.id, source_id=cand.source.source_id, url=cand.source.url,
                     title=cand.source.cite_title, quote=quote, text=text,
                     score=round(j.rank, 4), role="answer" if n < direct else "support",
+                    position=n,
                 ))
             facts += self._disagreements(q.id, judged, facts, {f.quote.lower() for f in facts})
         return facts
@@ -681,6 +682,9 @@ def _clean(text: str) -> str:
 
 
 DIRECT_ANSWER_CHARS = 450
+# The sentences that go on with the direct answer may run a little longer: the rule the
+# answer names ("compatible") is often defined in the sentence after.
+CONTINUATION_CHARS = 600
 # How much lower a distinct direct answer may rank than one another question already has.
 DISTINCT_MARGIN = 0.3
 # Spans that read as one paragraph of prose: sentences, an option or term with its text.
@@ -778,7 +782,7 @@ def _continuation(best: Judgement, judged: list[Judgement],
              and "\n\n" not in text[cand.end:j.candidate.start]
              and may_support(j)
              and not _SEE_ALSO.match(j.candidate.text)  # "(See the explanation of ...)"
-             and len(j.candidate.text) <= DIRECT_ANSWER_CHARS]
+             and len(j.candidate.text) <= CONTINUATION_CHARS]
     return max(after, key=lambda j: j.candidate.end, default=None)
 
 

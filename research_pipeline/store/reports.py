@@ -25,7 +25,8 @@ class ReportStore(StoreBase):
             )
             self._insert_many(con, "facts", [
                 [fact.fact_id, research_id, topic_id, run_id, fact.question_id, fact.source_id,
-                 fact.url, fact.title, fact.quote, fact.text, fact.score, now, fact.role]
+                 fact.url, fact.title, fact.quote, fact.text, fact.score, now, fact.role,
+                 fact.position]
                 for fact in facts])
 
     def latest_facts(self, research_id: str) -> list[Fact]:
@@ -33,7 +34,7 @@ class ReportStore(StoreBase):
         rows = self._read(
             "SELECT * FROM facts WHERE research_id = ? AND run_id = (SELECT run_id FROM facts "
             "WHERE research_id = ? ORDER BY created_at DESC LIMIT 1) ORDER BY question_id, "
-            "role = 'answer' DESC, score DESC, fact_id",
+            "role = 'answer' DESC, position, score DESC, fact_id",
             [research_id, research_id],
         )
         return [Fact.model_validate(r) for r in rows]

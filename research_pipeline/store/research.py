@@ -110,7 +110,7 @@ class ResearchStore(StoreBase):
             self._insert_many(con, "round_facts", [
                 [research_id, topic_id, run_id, round_no, fact.fact_id, fact.question_id,
                  fact.source_id, fact.url, fact.title, fact.quote, fact.text, fact.score,
-                 fact.role]
+                 fact.role, fact.position]
                 for fact in round_facts.values()], "ON CONFLICT DO NOTHING")
             known = con.execute(
                 "SELECT question_id, list(DISTINCT fact_id ORDER BY fact_id) FROM round_facts "
@@ -172,7 +172,7 @@ class ResearchStore(StoreBase):
         rows = self._read(
             "SELECT * FROM round_facts WHERE research_id = ? QUALIFY row_number() OVER "
             "(PARTITION BY question_id, lower(quote) ORDER BY round, fact_id) = 1 "
-            "ORDER BY question_id, round, role = 'answer' DESC, score DESC, fact_id",
+            "ORDER BY question_id, round, role = 'answer' DESC, position, score DESC, fact_id",
             [research_id],
         )
         return [Fact.model_validate(r) for r in rows]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 _MIGRATIONS: dict[int, list[str]] = {
     1: [
@@ -171,5 +171,12 @@ _MIGRATIONS: dict[int, list[str]] = {
         "ALTER TABLE search_calls ADD COLUMN attempt INTEGER",
         "ALTER TABLE search_calls ADD COLUMN status VARCHAR",
         "ALTER TABLE search_calls ADD COLUMN completed_at TIMESTAMP",
+    ],
+    8: [
+        # A fact's place among its question's facts as the researcher chose them (the
+        # direct answer, then the sentences that go on with it, then other support); the
+        # report keeps that order. NULL where a researcher gives none: by score.
+        "ALTER TABLE facts ADD COLUMN position INTEGER",
+        "ALTER TABLE round_facts ADD COLUMN position INTEGER",
     ],
 }
