@@ -1232,3 +1232,18 @@ def test_a_sentence_ended_after_code_is_not_quoted_without_its_beginning():
                  provider="local", layout=[("para", 0, len(rest))])
     assert [c.text for c in candidates(mid) if c.kind == "sentences"] == [
         "Each log has one line a minute."]
+
+
+def test_where_a_name_is_used_is_its_setting_not_what_an_answer_must_say():
+    # "in a class": __slots__' own first paragraph need not say "class" to answer.
+    analysis = analyse("What is __cones__ used for in a studio?")
+    assert "studio" in analysis.implied
+    assert "studio" not in analyse("What is __cones__ used for in a studio kiln?").implied
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cones">__cones__</h2>
+<p>*__cones__* allow us to declare the witness cones of a firing and deny the creation of
+stray cones.</p>
+<p>*__cones__* are set at the studio level by creating a shelf slot for each cone
+number, so studio shelves cannot hold stray cones.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What is __cones__ used for in a studio?")
+    assert facts[0].text.startswith("*__cones__* allow us to declare")

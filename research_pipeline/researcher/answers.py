@@ -42,6 +42,7 @@ from research_pipeline.researcher.questions import (
     VERBS,
     QuestionAnalysis,
     asked_sentence,
+    code_terms,
     named_kind,
 )
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
@@ -1056,6 +1057,9 @@ class AnswerJudge:
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | {
             w for w in analysis.implied if w in weights}
         case_total = sum(weights[w] for w in case_words) or 1.0
+        # What the question's code is ("sequence pattern" for `case [a, b]:`): a span that
+        # does not say it has not said what the question is about, however little it weighs.
+        code_kind = set(code_terms(analysis.text))
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -1090,11 +1094,13 @@ class AnswerJudge:
                 found[word] = m
             return found
 
-        def cover(found: dict[str, float], denominator: float) -> tuple[float, float]:
+        def cover(found: dict[str, float], denominator: float,
+                  unsaid: float = 0.0) -> tuple[float, float]:
             got = sum(m * weights[w] for w, m in found.items())
             rest_got = sum(m * weights[w] for w, m in found.items() if w not in named_words)
+            rest_of = rest_total - unsaid
             return (min(1.0, got / (denominator or 1.0)),
-                    rest_got / rest_total if rest_total else 1.0)
+                    min(1.0, rest_got / rest_of) if rest_of > 0 else 1.0)
 
         for ev in evidence:
             source = ev.source
@@ -1167,7 +1173,8 @@ class AnswerJudge:
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
                 # A name that only sets the scene ("Why do I get a TypeError ...") counts
                 # where a span says it and is not missing where it does not.
-                denominator = total - sum(weights[w] for w in scene_words if not found.get(w))
+                unsaid = sum(weights[w] for w in scene_words if not found.get(w))
+                denominator = total - unsaid
                 if several:
                     # One side of a comparison per span: the other side's name is not
                     # missing from it (another span carries that side).
@@ -1186,7 +1193,9 @@ class AnswerJudge:
                         denominator -= sum(weights.get(w, 0.0) for tokens, hit in
                                            zip(side_tokens, hit_sides, strict=True) if not hit
                                            for w in tokens if not found.get(w))
-                own_cov, own_rest = cover(found, denominator)
+                own_cov, own_rest = cover(found, denominator, sum(
+                    weights[w] for w in scene_words
+                    if not found.get(w) and w not in named_words and w not in code_kind))
                 coverage = max(own_cov, CONTEXT_SHARE * passage_cov
                                + (1 - CONTEXT_SHARE) * own_cov)
                 rest = max(own_rest, CONTEXT_SHARE * passage_rest

@@ -644,6 +644,12 @@ def analyse(question: str) -> QuestionAnalysis:
     implied += tuple(dict.fromkeys(
         w for w in (m.group(1).lower() for m in _DESCRIBED_NAME.finditer(question))
         if w in content and w not in focus_tokens and w not in implied))
+    # Where a question about a name says it is used ("What is __slots__ used for in a
+    # class?"): the setting, which the name's own documentation need not repeat.
+    setting = _SETTING.search(asked) if focus else None
+    if setting and setting.group(1).lower() in content and setting.group(1).lower() not in (
+            focus_tokens | set(implied)):
+        implied += (setting.group(1).lower(),)
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
@@ -714,6 +720,8 @@ def code_terms(question: str) -> tuple[str, ...]:
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
 
 
+_SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
+                      re.IGNORECASE)
 _DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
 _CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
