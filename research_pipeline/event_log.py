@@ -200,17 +200,9 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
 
     def _store_planned(self, conn: Connection, key: str, event: EventLogEntry) -> None:
         """The asset's row of ``asset_keys`` after a planned event, as Dagster's."""
-        values = {"b_key": key, "b_run": event.run_id,
-                  "b_time": datetime_from_timestamp(event.timestamp)}
-        if conn.execute(_UPDATE_ASSET_KEY, values).rowcount:
-            return
-        insert = AssetKeyTable.insert().values(
-            asset_key=key, last_run_id=values["b_run"],
-            last_materialization_timestamp=values["b_time"])
-        try:
-            conn.execute(insert)
-        except IntegrityError:  # another process made the row meanwhile (as Dagster's)
-            conn.execute(_UPDATE_ASSET_KEY, values)
+        _set_asset_row(conn, _UPDATE_ASSET_KEY, {
+            "b_key": key, "b_run": event.run_id,
+            "b_time": datetime_from_timestamp(event.timestamp)})
 
     def store_event(self, event: EventLogEntry) -> None:
         """A step's materialization or check evaluation: Dagster's rows, written leaner.
@@ -254,19 +246,10 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
         if not self._has_asset_key_index_cols_on_connection(conn):
             self._store_asset_event(conn, event, event_id)
             return
-        key = _asset_key(event)
-        values = {"b_key": key, "b_run": event.run_id,
-                  "b_time": datetime_from_timestamp(event.timestamp),
-                  "b_record": record_json(serialized, event, event_id)}
-        if conn.execute(_UPDATE_ASSET_KEY_MATERIALIZED, values).rowcount:
-            return
-        insert = AssetKeyTable.insert().values(
-            asset_key=key, last_materialization=values["b_record"],
-            last_run_id=values["b_run"], last_materialization_timestamp=values["b_time"])
-        try:
-            conn.execute(insert)
-        except IntegrityError:  # another process made the row meanwhile (as Dagster's)
-            conn.execute(_UPDATE_ASSET_KEY_MATERIALIZED, values)
+        _set_asset_row(conn, _UPDATE_ASSET_KEY_MATERIALIZED, {
+            "b_key": _asset_key(event), "b_run": event.run_id,
+            "b_time": datetime_from_timestamp(event.timestamp),
+            "b_record": record_json(serialized, event, event_id)})
 
     def _store_check_evaluation(self, conn: Connection, event: EventLogEntry, serialized: str,
                                 event_id: int) -> int:
@@ -323,6 +306,23 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
     def dispose(self) -> None:  # noqa: D102 - Dagster's
         self._release_engines()
         super().dispose()
+
+
+# The asset row's column each parameter of the update statements sets.
+_ASSET_COLUMNS = {"b_key": "asset_key", "b_run": "last_run_id",
+                  "b_time": "last_materialization_timestamp", "b_record": "last_materialization"}
+
+
+def _set_asset_row(conn: Connection, update: Any, values: dict[str, Any]) -> None:
+    """Update the asset's row of ``asset_keys``, or insert it where there is none yet."""
+    if conn.execute(update, values).rowcount:
+        return
+    insert = AssetKeyTable.insert().values(
+        **{_ASSET_COLUMNS[name]: value for name, value in values.items()})
+    try:
+        conn.execute(insert)
+    except IntegrityError:  # another process made the row meanwhile (as Dagster's)
+        conn.execute(update, values)
 
 
 def _inserted(conn: Connection, row: Mapping[str, Any]) -> int:
