@@ -1107,8 +1107,8 @@ def test_hedges_and_the_askers_word_for_its_own_one_letter_name_weigh_nothing():
     analysis = analyse("What does `del x` actually do to the variable x?")
     assert "actually" not in analysis.content
     # `del x` deletes a name; "variable" is the asker's word for it, said or not.
-    assert "name" in analysis.implied and "variable" in analysis.implied
-    assert "variable" not in analyse("What is a variable annotation?").implied
+    assert "name" in analysis.implied and "variable" in analysis.setting
+    assert "variable" not in analyse("What is a variable annotation?").setting
 
 
 def test_an_open_questions_reason_does_not_ask_for_the_askers_own_example_values():
@@ -1237,8 +1237,8 @@ def test_a_sentence_ended_after_code_is_not_quoted_without_its_beginning():
 def test_where_a_name_is_used_is_its_setting_not_what_an_answer_must_say():
     # "in a class": __slots__' own first paragraph need not say "class" to answer.
     analysis = analyse("What is __cones__ used for in a studio?")
-    assert "studio" in analysis.implied
-    assert "studio" not in analyse("What is __cones__ used for in a studio kiln?").implied
+    assert "studio" in analysis.setting
+    assert "studio" not in analyse("What is __cones__ used for in a studio kiln?").setting
     page = """<html><body><h1>Kiln manual</h1><h2 id="cones">__cones__</h2>
 <p>*__cones__* allow us to declare the witness cones of a firing and deny the creation of
 stray cones.</p>

@@ -42,7 +42,6 @@ from research_pipeline.researcher.questions import (
     VERBS,
     QuestionAnalysis,
     asked_sentence,
-    code_terms,
     named_kind,
 )
 from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
@@ -1004,6 +1003,7 @@ class AnswerJudge:
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
                     and w not in analysis.quantifiers and w not in analysis.implied
+                    and w not in analysis.setting
                     and len(w) >= 3
                     and not w.endswith(("ed", "ing")) and w not in shown)
 
@@ -1055,11 +1055,8 @@ class AnswerJudge:
         case_words = _case_words(analysis, weights)
         scene_words = ({w for f in analysis.scene for w in words(f) if w in weights} - {
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | {
-            w for w in analysis.implied if w in weights}
+            w for w in (*analysis.implied, *analysis.setting) if w in weights}
         case_total = sum(weights[w] for w in case_words) or 1.0
-        # What the question's code is ("sequence pattern" for `case [a, b]:`): a span that
-        # does not say it has not said what the question is about, however little it weighs.
-        code_kind = set(code_terms(analysis.text))
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -1195,7 +1192,10 @@ class AnswerJudge:
                                            for w in tokens if not found.get(w))
                 own_cov, own_rest = cover(found, denominator, sum(
                     weights[w] for w in scene_words
-                    if not found.get(w) and w not in named_words and w not in code_kind))
+                    if not found.get(w) and w not in named_words
+                    # What the question's code is ("sequence pattern" for `case [a, b]:`):
+                    # a span that does not say it has not said what the question is about.
+                    and w not in analysis.implied))
                 coverage = max(own_cov, CONTEXT_SHARE * passage_cov
                                + (1 - CONTEXT_SHARE) * own_cov)
                 rest = max(own_rest, CONTEXT_SHARE * passage_rest

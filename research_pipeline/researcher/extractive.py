@@ -60,7 +60,7 @@ from research_pipeline.researcher.answers import (
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.gaps import decide, track_gaps
-from research_pipeline.researcher.questions import QuestionAnalysis, analyse
+from research_pipeline.researcher.questions import QuestionAnalysis, analyse, compound_words
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
@@ -200,8 +200,7 @@ class ExtractiveResearcher:
             variants = [own, own + extra[:2], own + extra[2:4]]
             # Not a word of a compound ("cherry-pick" is no choice), and the group's first
             # two words (its base forms) only.
-            compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", q.text.lower())
-                         for w in tok.split("-")}
+            compounds = compound_words(q.text)
             said_otherwise = [alt for w in own for alt in (
                 (w,) if w in compounds else (w, *synonyms(w)[:2]))]
             if said_otherwise != own:

@@ -173,6 +173,10 @@ class QuestionAnalysis:
     # pattern" for `case RED:`): they count where a span says them and are not missing
     # where it does not.
     implied: tuple[str, ...] = field(default=())
+    # The asker's own words for what it shows or where a name is used ("variable" in "the
+    # variable x", "class" in "What is __slots__ used for in a class?"): they count where
+    # a span says them, are not missing where it does not, and are never the crux.
+    setting: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -613,7 +617,7 @@ def analyse(question: str) -> QuestionAnalysis:
     if kind == "comparison":
         framing = framing | _COMPARISON_FRAMING  # "How is X different from Y?"
     # A framing word inside a compound is content: "name" in "name-based".
-    compounds = {w for tok in re.findall(r"\w+(?:-\w+)+", question) for w in words(tok)}
+    compounds = compound_words(question)
     # "list" and "name" frame only an imperative ("List the ..."); "a list" is content.
     nouns = {w for i, w in enumerate(words(asked)) if w in IMPERATIVES and not asks_with(w, i)}
     # Written expressions are examples: said as written they count, but the answer may
@@ -641,15 +645,13 @@ def analyse(question: str) -> QuestionAnalysis:
     # The asker's word for a one-letter name of its own ("the variable x"): what the
     # documentation calls the thing may differ ("name"), so it counts where a text says
     # it and is not missing where it does not.
-    implied += tuple(dict.fromkeys(
-        w for w in (m.group(1).lower() for m in _DESCRIBED_NAME.finditer(question))
-        if w in content and w not in focus_tokens and w not in implied))
+    described = [m.group(1).lower() for m in _DESCRIBED_NAME.finditer(question)]
     # Where a question about a name says it is used ("What is __slots__ used for in a
     # class?"): the setting, which the name's own documentation need not repeat.
-    setting = _SETTING.search(asked) if focus else None
-    if setting and setting.group(1).lower() in content and setting.group(1).lower() not in (
-            focus_tokens | set(implied)):
-        implied += (setting.group(1).lower(),)
+    used_in = _SETTING.search(asked) if focus else None
+    setting = tuple(dict.fromkeys(
+        w for w in described + ([used_in.group(1).lower()] if used_in else [])
+        if w in content and w not in focus_tokens and w not in implied))
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
@@ -665,6 +667,7 @@ def analyse(question: str) -> QuestionAnalysis:
         verb=yesno_verb(asked, focus) if kind == "yesno" else "",
         kinds=tuple(k for k in name_kinds(question, focus) if k in content),
         implied=implied,
+        setting=setting,
     )
 
 
@@ -678,6 +681,11 @@ def name_kinds(question: str, focus: Sequence[str]) -> tuple[str, ...]:
     kinds = [m.group(1).lower() for f in focus for m in re.finditer(
         rf"(?<![\w.]){re.escape(f)}['\"`”’]?\s+({_KIND_NOUNS})s?\b", question, re.IGNORECASE)]
     return tuple(dict.fromkeys(kinds))
+
+
+def compound_words(text: str) -> set[str]:
+    """The words of the text's hyphenated compounds ("name" and "based" of "name-based")."""
+    return {w for tok in re.findall(r"\w+(?:-\w+)+", text) for w in words(tok)}
 
 
 _BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
