@@ -260,6 +260,24 @@ def test_a_procedure_is_answered_by_its_numbered_steps():
     assert "1. Switch off the kiln" in facts[0].text
 
 
+STANDARDS = """<html><body><h1>Kiln standards</h1>
+<h2 id="safety">Safety</h2>
+<p>Every kiln meets these standards:</p>
+<ul><li>KS 9114 (Mandatory) - Vent/3: Defines the venting of fumes over a chimney flue,
+providing similar safety to Vent/2 with less heat loss.</li>
+<li>KS 9113 (Mandatory) - Vent/2: Defines the venting of fumes through the lid.</li></ul>
+</body></html>"""
+
+
+def test_a_bulleted_reference_is_not_a_procedure():
+    # A list item that only tells what a standard defines says nothing of how to do it:
+    # the question stays unanswered, with no quote, instead of "answered" by the item.
+    evidence = _html_evidence(STANDARDS, title="Kiln standards", prefix="s")
+    status, facts = _research(evidence, "How do I enable Vent/3 venting on my kiln?")
+    assert status.status == "unanswered" and facts == []
+    assert "the steps or command" in status.note
+
+
 def test_no_limit_is_a_value_and_a_version_is_not_always_a_release():
     from research_pipeline.researcher.answers import _number_fits
     limit = analyse("What is the maximum number of shelves in one kiln?")

@@ -1329,7 +1329,7 @@ class AnswerJudge:
                         + 0.5 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
-                                     own, analysis.answer_type == "number", matched, missing,
+                                     own, analysis.answer_type in ("number", "procedure"), matched, missing,
                                      tight, shape, rival))
         out.sort(key=lambda j: -j.rank)
         return out
@@ -1665,9 +1665,12 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))
     if kind == "procedure":
-        if cand.kind in ("list", "item"):
-            return 1.0
-        return _cues(_PROCEDURE_RE, text)
+        cues = _cues(_PROCEDURE_RE, text)
+        if cand.kind in ("list", "item") and (cues or _STEPS.search(text)):
+            return 1.0  # steps, or an item that says what to do
+        # A bulleted reference ("RFC 9114 - HTTP/3: Defines the mapping of HTTP semantics
+        # over QUIC ...") tells of the thing, not how to do anything with it.
+        return cues
     if kind == "reason":
         cues = _cues(_REASON_RE, text)
         if not cues and _SURPRISE_Q.search(analysis.text) and _RULE_RE.search(text):
