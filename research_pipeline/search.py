@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import STOPWORDS, normalize_ws, terms, words
+from research_pipeline.text import STOPWORDS, normalize_ws, symbols, terms, words
 from research_pipeline.untrusted import safe_url
 
 
@@ -74,7 +74,8 @@ class LocalSearch:
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
-            for hit in index.search(stems, limit=num_results * 3, exact_words=exact):
+            for hit in index.search(stems, limit=num_results * 3, exact_words=exact,
+                                    symbol_terms=symbols(query)):
                 merged.append((hit.score, corpus, hit))
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []

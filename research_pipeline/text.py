@@ -122,3 +122,63 @@ def looks_like_code(text: str) -> bool:
     letters = sum(ch.isalpha() for ch in text)
     symbols = sum(ch in "{}[]()=<>|*#;\\/" for ch in text)
     return letters == 0 or symbols / max(letters, 1) > 0.12
+
+
+# Code written with punctuation ("HEAD~2", "@{-1}", "d |= other", "\x41") that word
+# tokens lose: the characters that make a symbol of a run of text.
+_SYMBOL_MARKS = frozenset("~^@{}|\\")
+_SYMBOL_OPEN = "\"'`‘“(["
+_SYMBOL_CLOSE = "\"'`’”.,;:!?"
+# A value written out ("2", "0x1F") or left open ("<n>", "[<n>]", "&lt;n>"): one "n".
+_SYMBOL_VALUE = re.compile(r"\[?(?:<[^<>\s]*>|&lt;[^<>\s]*>|\d+)\]?")
+# The name a suffix is written after ("HEAD", "<rev>", "master", "v1.5.1").
+_SYMBOL_BASE = re.compile(r"^(?:<[^<>\s]*>|&lt;[^<>\s]*>|[\w.\-/]+)(?=[~^@])")
+SYMBOL_MAX = 40
+
+
+def written_symbols(text: str) -> list[str]:
+    r"""The code symbols of a text as written.
+
+    Runs without spaces that hold one of ``~ ^ @ { } | \`` ("HEAD~2", "@{-1}", "|=";
+    not a lone "|").
+    """
+    out: list[str] = []
+    for raw in text.split():
+        token = raw.lstrip(_SYMBOL_OPEN).rstrip(_SYMBOL_CLOSE)
+        if token.endswith(")") and token.count(")") > token.count("("):
+            token = token[:-1].rstrip(_SYMBOL_CLOSE)
+        if (2 <= len(token) <= SYMBOL_MAX and "://" not in token
+                and _SYMBOL_MARKS.intersection(token)):
+            out.append(token)
+    return list(dict.fromkeys(out))
+
+
+def symbols(text: str) -> list[str]:
+    """The code symbols of a text, lowercased: each as written and by its shape.
+
+    The shape drops the name a suffix follows and writes every value as ``n``, so a
+    question's "HEAD~2" meets the manual's "<rev>~[<n>]" and "master~3" in the shape
+    "~n", and "@{-1}" meets "@{-<n>}" in "@{-n}". The index and the query both use this,
+    so the two always agree.
+    """
+    out: list[str] = []
+    for token in map(str.lower, written_symbols(text)):
+        out.append(token)
+        shape = symbol_shape(token)
+        if shape != token and len(shape) >= 2 and _SYMBOL_MARKS.intersection(shape):
+            out.append(shape)
+    return list(dict.fromkeys(out))
+
+
+def symbol_shape(symbol: str) -> str:
+    """A symbol without the name a suffix follows, every value written ``n``."""
+    return _SYMBOL_VALUE.sub("n", _SYMBOL_BASE.sub("", symbol.lower()))
+
+
+def valued_shape(term: str) -> str:
+    """The shape of a term that is one symbol holding a value ("~n" of "HEAD~2"), else ""."""
+    if written_symbols(term) != [term]:
+        return ""
+    bare = _SYMBOL_BASE.sub("", term.lower())
+    shape = _SYMBOL_VALUE.sub("n", bare)
+    return shape if shape != bare and _SYMBOL_MARKS.intersection(shape) else ""

@@ -1265,3 +1265,38 @@ number, so studio shelves cannot hold stray cones.</p>
 </body></html>"""
     _, facts = _research(_html_evidence(page), "What is __cones__ used for in a studio?")
     assert facts[0].text.startswith("*__cones__* allow us to declare")
+
+
+def test_a_code_symbol_is_named_by_its_shape():
+    from research_pipeline.researcher.answers import focus_in
+    from research_pipeline.text import symbols
+    assert symbols("HEAD~2 and @{-1}.") == ["head~2", "~n", "@{-1}", "@{-n}"]
+    assert symbols("<rev>~[<n>], e.g. master~3") == ["<rev>~[<n>]", "~n", "master~3"]
+    assert focus_in("HEAD~2", "A suffix ~<n> means the <n>th generation ancestor.")
+    assert focus_in("HEAD~2", "", heading="&lt;rev>~[&lt;n>], e.g. HEAD~, master~3")
+    # Another operator, or one without its value, is not it.
+    assert not focus_in("HEAD~2", "A suffix ^<n> means the <n>th parent.")
+    assert not focus_in("HEAD~2", "A suffix ~ means the first parent.")
+
+
+REVISIONS = """<html><body><h1>Revisions</h1><dl>
+<dt>&lt;rev&gt;~[&lt;n&gt;], e.g. HEAD~, master~3</dt>
+<dd><p>A suffix ~ to a revision means the first parent of that commit. A suffix ~&lt;n&gt;
+to a revision means the &lt;n&gt;th generation ancestor of the named commit, following only
+the first parents.</p><pre>$ git show HEAD~3</pre><p>See below for an illustration of
+the usage of this form.</p></dd>
+<dt>&lt;rev&gt;^[&lt;n&gt;], e.g. HEAD^, v1.5.1^0</dt>
+<dd><p>A suffix ^ to a revision means the first parent of that commit. ^&lt;n&gt; means the
+&lt;n&gt;th parent of the commit.</p><pre>$ git show HEAD^2</pre><p>This form is used
+mostly for merge commits.</p></dd>
+</dl></body></html>"""
+
+
+def test_a_term_answer_goes_on_to_the_sentence_that_completes_it():
+    # The entry's first sentence tells of "~" alone; the question's HEAD~2 is the second's
+    # "~<n>". Both sides keep a place in the direct answer.
+    evidence = _html_evidence(REVISIONS, title="Revisions", prefix="r")
+    status, facts = _research(evidence, "What is the difference between HEAD~2 and HEAD^2?")
+    assert status.status == "answered"
+    direct = " ".join(f.text for f in facts if f.role == "answer")
+    assert "generation ancestor" in direct and "th parent of the commit" in direct

@@ -146,3 +146,28 @@ def test_near_identical_documents_count_as_one_source(tmp_path):
     assert result.sources == 1
     assert len(rounds[0].hits) == 2
     assert len({h.source.source_id for _, h in rounds[0].hits}) == 1
+
+
+def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
+    # "@{-1}" and "HEAD~2" are punctuation to a word tokenizer ("1", "head", "2"): the
+    # index keeps them as symbols, and by their shape with values left open.
+    docs = tmp_path / "revs"
+    docs.mkdir()
+    (docs / "revisions.md").write_text(
+        "# Naming revisions\n\n## @{-<n>}, e.g. @{-1}\n\nThe construct @{-<n>} means the "
+        "<n>th branch checked out before the current one.\n\n## <rev>~[<n>], e.g. master~3"
+        "\n\nA suffix ~<n> means the <n>th generation ancestor, following first parents.\n",
+        encoding="utf-8")
+    filler = "\n\n".join(f"## Section {i}\n\nTo refer to a branch, pass its name to the "
+                         f"command; the head of branch {i} is its newest commit."
+                         for i in range(30))
+    (docs / "branches.md").write_text(f"# Branches\n\n{filler}\n", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "revs")
+    search = LocalSearch(manager, ["revs"])
+    none = SearchFilters()
+    first = search.search("@{-1} refer pass command", none, 5)[0].source
+    assert "before the current one" in first.text
+    # The question's HEAD~2 is the manual's <rev>~[<n>] and master~3.
+    first = search.search("HEAD~2 head", none, 5)[0].source
+    assert "generation ancestor" in first.text

@@ -16,16 +16,22 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
+from research_pipeline.text import symbols
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
 # 3: a section id, to fetch the other passages of a matched section.
-INDEX_FORMAT = 3
+# 4: code symbols ("HEAD~2", "@{-1}"), as written and by shape, which words lose.
+INDEX_FORMAT = 4
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
 # its stem) is the word asked about.
 TITLE_BOOST = 1.5
 SECTION_BOOST = 2.0
 EXACT_BOOST = 0.6
+# A code symbol the query writes ("@{-1}", "HEAD~2") or its shape ("~n") scores this
+# many times its IDF, as a rare word matched once does: most passages hold no symbol, so
+# BM25's length norm, measured against that near-empty average, would all but drop it.
+SYMBOL_WEIGHT = 1.5
 
 
 def _schema() -> tantivy.Schema:
@@ -39,6 +45,9 @@ def _schema() -> tantivy.Schema:
     sb.add_text_field("body", stored=True, tokenizer_name="en_stem")
     # Lowercased words, unstemmed, of the title, the section and the body.
     sb.add_text_field("exact", stored=False, tokenizer_name="default")
+    # Code symbols (``text.symbols``) of the body, and of the title and section.
+    sb.add_text_field("symbol", stored=False, tokenizer_name="raw")
+    sb.add_text_field("head_symbol", stored=False, tokenizer_name="raw")
     sb.add_text_field("published", stored=True, tokenizer_name="raw")
     sb.add_bytes_field("layout", stored=True)
     return sb.build()
@@ -137,6 +146,8 @@ class CorpusIndex:
                         section_id=section_id(chunk.doc_id, chunk.section),
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
+                        symbol=symbols(chunk.text),
+                        head_symbol=symbols(f"{chunk.title}\n{chunk.section}"),
                         published=chunk.published_date or "",
                         layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )
@@ -153,12 +164,15 @@ class CorpusIndex:
         return self._open().searcher()
 
     def search(self, query_terms: list[str], limit: int,
-               exact_words: Iterable[str] = ()) -> list[IndexHit]:
+               exact_words: Iterable[str] = (), symbol_terms: Iterable[str] = ()
+               ) -> list[IndexHit]:
         """BM25 for stemmed terms over body, title and section (boosted).
 
-        Words of ``exact_words`` matched unstemmed add a bonus.
+        Words of ``exact_words`` matched unstemmed add a bonus, and so do the code
+        symbols of ``symbol_terms`` (``text.symbols`` of the query).
         """
-        if not query_terms:
+        symbol_terms = list(dict.fromkeys(symbol_terms))
+        if not query_terms and not symbol_terms:
             return []
         index = self._open()
         schema = index.schema
@@ -171,8 +185,17 @@ class CorpusIndex:
         for word in dict.fromkeys(exact_words):
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
                 tantivy.Query.term_query(schema, "exact", word), EXACT_BOOST)))
-        query = tantivy.Query.boolean_query(clauses)
         searcher = index.searcher()
+        n = max(searcher.num_docs, 1)
+        for symbol in symbol_terms:
+            for name, boost in (("symbol", 1.0), ("head_symbol", SECTION_BOOST)):
+                df = searcher.doc_freq(name, symbol)
+                if df:
+                    idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+                    clauses.append((tantivy.Occur.Should, tantivy.Query.const_score_query(
+                        tantivy.Query.term_query(schema, name, symbol),
+                        SYMBOL_WEIGHT * boost * idf)))
+        query = tantivy.Query.boolean_query(clauses)
         result = searcher.search(query, limit)
         return [self._hit(searcher, address, float(score)) for score, address in result.hits]
 

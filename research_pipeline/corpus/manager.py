@@ -129,7 +129,7 @@ class CorpusManager:
                         self.build_builtin()
             return CorpusIndex(self.data_dir, name)
         if not index.exists():
-            known = ", ".join(self.names()) or "none yet"
+            known = ", ".join(n for n in self.names() if n != BUILTIN) or "none yet"
             raise CorpusError(
                 f"unknown corpus {name!r} (known: {BUILTIN}, {known}); add it with "
                 f"'research-pipeline corpus add DIR --name {name}' or fix RESEARCH_CORPUS"

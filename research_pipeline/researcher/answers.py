@@ -44,7 +44,16 @@ from research_pipeline.researcher.questions import (
     asked_sentence,
     named_kind,
 )
-from research_pipeline.text import QUESTION_WORDS, STOPWORDS, sentence_spans, stem, words
+from research_pipeline.text import (
+    QUESTION_WORDS,
+    STOPWORDS,
+    sentence_spans,
+    stem,
+    symbol_shape,
+    valued_shape,
+    words,
+    written_symbols,
+)
 
 MIN_QUOTE_WORDS = 5
 MAX_SENTENCES = 3
@@ -467,7 +476,8 @@ class Judgement:
     fit: bool
     rest: float = 1.0
     own: bool = False
-    # Number questions: a span without a value does not even partly answer them.
+    # Number questions: a span without a value does not even partly answer them; nor
+    # does a span that tells nothing to do answer a procedure question.
     strict: bool = False
     matched: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
@@ -695,6 +705,10 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 
 def _found(term: str, haystack: str) -> bool:
     if next(_hits(term, haystack), None) is not None:
+        return True
+    shape = valued_shape(term)
+    if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
+        # "HEAD~2" is the manual's "<rev>~[<n>]" or "master~3" with its own values.
         return True
     if term[:1] == '"' and term[-1:] == '"' and keyword.iskeyword(term[1:-1]):
         # A keyword that is also a common word ("is", "for") is named as a keyword: quoted,
@@ -1063,6 +1077,9 @@ class AnswerJudge:
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         asked_things = named_things(analysis.text)
         out: list[Judgement] = []
+        # A span without a value does not even partly answer a number question, nor one
+        # that tells nothing to do a how-do-I question.
+        strict = analysis.answer_type in ("number", "procedure")
 
         def match(span_words: frozenset[str], span_stems: frozenset[str],
                   heading: _Heading, in_title: float = IN_TITLE) -> dict[str, float]:
@@ -1168,6 +1185,13 @@ class AnswerJudge:
                 focus_hits = [h or focus_in(f, before, heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
+                for f, toks, hit in zip(analysis.focus, analysis.focus_words, focus_hits,
+                                        strict=True):
+                    if hit and valued_shape(f):
+                        # "HEAD~2" named as "<rev>~[<n>]": its words ("head", "2") are
+                        # said in the symbol's own terms.
+                        for w in toks:
+                            found[w] = max(found.get(w, 0.0), STEMMED)
                 # A name that only sets the scene ("Why do I get a TypeError ...") counts
                 # where a span says it and is not missing where it does not.
                 unsaid = sum(weights[w] for w in scene_words if not found.get(w))
@@ -1329,8 +1353,7 @@ class AnswerJudge:
                         + 0.5 * about - length)
                 own = bool(analysis.focus) and all(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
-                                     own, analysis.answer_type in ("number", "procedure"), matched, missing,
-                                     tight, shape, rival))
+                                     own, strict, matched, missing, tight, shape, rival))
         out.sort(key=lambda j: -j.rank)
         return out
 

@@ -16,6 +16,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from research_pipeline.contradictions import conflict_between
@@ -68,8 +69,10 @@ from research_pipeline.text import (
     question_words,
     sentence_spans,
     stem,
+    symbols,
     terms,
     words,
+    written_symbols,
 )
 from research_pipeline.topics import Topic
 
@@ -118,8 +121,8 @@ def _readable_terms(text: str) -> list[str]:
 
 
 def query_key(text: str) -> str:
-    """The identity of a query for de-duplication: its sorted set of stemmed terms."""
-    return " ".join(sorted(set(terms(text))))
+    """The identity of a query for de-duplication: its sorted stemmed terms and symbols."""
+    return " ".join(sorted(set(terms(text)) | set(symbols(text))))
 
 
 class ExtractiveResearcher:
@@ -192,7 +195,9 @@ class ExtractiveResearcher:
         queries: list[PlannedQuery] = []
         seen: set[str] = set()
         for q in plan_questions:
-            own = _readable_terms(q.text)
+            # Code the question writes with punctuation ("HEAD~2", "@{-1}") is searched as
+            # written: its words alone ("head") find every page.
+            own = [*written_symbols(q.text), *_readable_terms(q.text)]
             # Asked in the negative ("not tracked"), documentation says it in one word
             # ("untracked"): search for that word too.
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
@@ -384,7 +389,11 @@ class ExtractiveResearcher:
                              None)
                 if other is not None:
                     best = other
-            best = _anchored(_completed(best, judged), judged, trim=False) or best
+            # Each side of a comparison the answer does not name keeps a sentence of the
+            # direct answer for its own span.
+            room = MAX_SENTENCES - sum(not names_it(best) for names_it in comparison_sides(
+                analysis, heading=False))
+            best = _anchored(_completed(best, judged, room), judged, trim=False) or best
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
@@ -695,30 +704,50 @@ REASON_MARGIN = 0.2
 LIST_UNITS = 4
 
 
-def _completed(best: Judgement, judged: list[Judgement]) -> Judgement:
+def _completed(best: Judgement, judged: list[Judgement],
+               room: int = MAX_SENTENCES) -> Judgement:
     """The direct answer with the sentences that complete its thought.
 
     A one-sentence answer often needs the next sentence ("This search inspects the
     except clauses in turn..."), a lead-in its list: the longest span of up to three
     sentences, or a lead-in with up to three items, that starts where the answer starts,
-    answers as well and stays short, is used instead.
+    answers as well and stays short, is used instead. A term with the first sentence of
+    its description ("<rev>~[<n>] ... A suffix ~ ... means the first parent") goes on to
+    the sentences after it the same way ("A suffix ~<n> ... means the <n>th generation
+    ancestor"). It stays within ``room`` sentences.
     """
-    if best.candidate.kind != "sentences":
+    kind = best.candidate.kind
+    if kind not in ("sentences", "term"):
         return best
-    start, source = best.candidate.start, best.candidate.source.source_id
+    start, end = best.candidate.start, best.candidate.end
+    source = best.candidate.source.source_id
     longer = [j for j in judged
               if (j.candidate.kind == "sentences"
                   and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
                   # A lead-in with its short list: "The difference ... is only relevant
                   # for compound objects: • A shallow copy ... • A deep copy ..."
-                  or j.candidate.kind == "list" and len(j.candidate.units) <= LIST_UNITS
+                  or kind == "sentences" and j.candidate.kind == "list"
+                  and len(j.candidate.units) <= LIST_UNITS
                   and len(j.candidate.text) <= MAX_CANDIDATE_CHARS)
-              and j.candidate.start == start
-              and j.candidate.source.source_id == source and j.candidate.end > best.candidate.end
+              and (j.candidate.start == start if kind == "sentences"
+                   else start < j.candidate.start < end)
+              and j.candidate.source.source_id == source and j.candidate.end > end
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
-              and not dangles(j.candidate)]
-    return max(longer, key=lambda j: j.candidate.end, default=best)
+              and not dangles(j.candidate)
+              and _sentences(j.candidate) <= room]
+    found = max(longer, key=lambda j: j.candidate.end, default=None)
+    if found is None:
+        return best
+    if kind == "sentences":
+        return found
+    # The term stays: the description's sentences follow it in the source.
+    more = found.candidate
+    merged = replace(best.candidate, end=more.end, words=best.candidate.words | more.words,
+                     stems=best.candidate.stems | more.stems,
+                     units=best.candidate.units + tuple(
+                         u for u in more.units if u not in best.candidate.units))
+    return replace(best, candidate=merged)
 
 
 _SEE_ALSO = re.compile(r"\W*see\b", re.IGNORECASE)
