@@ -1300,3 +1300,4 @@ def test_a_term_answer_goes_on_to_the_sentence_that_completes_it():
     assert status.status == "answered"
     direct = " ".join(f.text for f in facts if f.role == "answer")
     assert "generation ancestor" in direct and "th parent of the commit" in direct
+

@@ -56,6 +56,9 @@ from research_pipeline.text import (
 )
 
 MIN_QUOTE_WORDS = 5
+# A code symbol named only by its shape ("@{-n}" for "@{-1}") ranks this much below one
+# that writes it as asked.
+BY_SHAPE = 0.15
 MAX_SENTENCES = 3
 MAX_CANDIDATE_CHARS = 700
 # Match strength of a question word: as written, through the stemmer, a derivational
@@ -1185,6 +1188,7 @@ class AnswerJudge:
                 focus_hits = [h or focus_in(f, before, heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
+                by_shape = False
                 for f, toks, hit in zip(analysis.focus, analysis.focus_words, focus_hits,
                                         strict=True):
                     if hit and valued_shape(f):
@@ -1192,6 +1196,8 @@ class AnswerJudge:
                         # said in the symbol's own terms.
                         for w in toks:
                             found[w] = max(found.get(w, 0.0), STEMMED)
+                        by_shape = by_shape or next(_hits(f, f"{text} {heading.text}"),
+                                                    None) is None
                 # A name that only sets the scene ("Why do I get a TypeError ...") counts
                 # where a span says it and is not missing where it does not.
                 unsaid = sum(weights[w] for w in scene_words if not found.get(w))
@@ -1343,6 +1349,8 @@ class AnswerJudge:
                     shaped -= 0.2
                 if verb_stems and verb_stems & cand.stems:
                     shaped += 0.15  # "Do I have to delete ...?": "responsible for deleting"
+                if by_shape:
+                    shaped -= BY_SHAPE  # "@{-n}" names "@{-1}" less than "@{-1}" does
                 rival = is_rival(rivalled_here, text)
                 if rival:
                     shaped -= RIVAL_PENALTY  # os.path.split's entry for a str.split question
