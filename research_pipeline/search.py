@@ -72,10 +72,11 @@ class LocalSearch:
         """Merge each corpus's BM25 hits by score, then apply the topic's filters."""
         stems = terms(query)
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
+        code = symbols(query)
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
             for hit in index.search(stems, limit=num_results * 3, exact_words=exact,
-                                    symbol_terms=symbols(query)):
+                                    symbol_terms=code):
                 merged.append((hit.score, corpus, hit))
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []

@@ -175,6 +175,7 @@ def symbol_shape(symbol: str) -> str:
     return _SYMBOL_VALUE.sub("n", _SYMBOL_BASE.sub("", symbol.lower()))
 
 
+@lru_cache(maxsize=4096)
 def valued_shape(term: str) -> str:
     """The shape of a term that is one symbol holding a value ("~n" of "HEAD~2"), else ""."""
     if written_symbols(term) != [term]:

@@ -389,10 +389,10 @@ class ExtractiveResearcher:
                              None)
                 if other is not None:
                     best = other
+            sides = comparison_sides(analysis, heading=False)
             # Each side of a comparison the answer does not name keeps a sentence of the
             # direct answer for its own span.
-            room = MAX_SENTENCES - sum(not names_it(best) for names_it in comparison_sides(
-                analysis, heading=False))
+            room = MAX_SENTENCES - sum(not names_it(best) for names_it in sides)
             best = _anchored(_completed(best, judged, room), judged, trim=False) or best
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
@@ -407,7 +407,6 @@ class ExtractiveResearcher:
             floor = max(PARTIAL, SUPPORT_SHARE * best.coverage)
             # Both sides of a comparison: the best span naming each side not yet named,
             # one about that side alone when there is one.
-            sides = comparison_sides(analysis, heading=False)
             for names_it in sides:
                 if any(names_it(c) for c in chosen):
                     continue
