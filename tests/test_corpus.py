@@ -171,3 +171,25 @@ def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
     # The question's HEAD~2 is the manual's <rev>~[<n>] and master~3.
     first = search.search("HEAD~2 head", none, 5)[0].source
     assert "generation ancestor" in first.text
+
+
+def test_a_corpus_of_an_older_index_format_asks_to_be_rebuilt_and_is(tmp_path):
+    # The index format changes with what is indexed (format 4 added code symbols): an old
+    # corpus names the command that rebuilds it, and that command re-reads every file.
+    import json
+
+    from research_pipeline.corpus.index import INDEX_FORMAT
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(_folder(tmp_path), "earth")
+    manifest_path = tmp_path / "data" / "corpora" / "earth" / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["format"] = INDEX_FORMAT - 1
+    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(CorpusError, match="'earth' was built by an older version.*corpus add"):
+        LocalSearch(CorpusManager(tmp_path / "data"), ["earth"]).search(
+            "magma", SearchFilters(), 3)
+    report = CorpusManager(tmp_path / "data").add_folder(tmp_path / "docs", "earth")
+    assert report.added == 4
+    hits = LocalSearch(CorpusManager(tmp_path / "data"), ["earth"]).search(
+        "magma crust", SearchFilters(), 3)
+    assert "Volcanoes erupt" in hits[0].source.text
