@@ -818,6 +818,18 @@ def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
     status, facts = _research(with_statement, "What happens when the body of a with "
                               "statement raises an exception?")
     assert [f.source_id for f in facts] == ["w1"]
+    # The import statement's page has a section on future statements: its last heading
+    # names another statement, whatever the page's title says.
+    import_statement = [
+        _doc("i1", "The import statement", "The basic import statement is executed in two "
+               "steps: it finds a module, loads it if necessary, and binds a name in the "
+               "local namespace.", score=9.0),
+        _doc("i2", "The import statement", "The only lines that can appear before a future "
+               "statement are: • the module docstring, • comments, • blank lines, and "
+               "• other future statements.", section="Future statements", score=8.0)]
+    status, facts = _research(import_statement, "What two operations does the import "
+                              "statement combine?")
+    assert [f.source_id for f in facts] == ["i1"]
 
 
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():

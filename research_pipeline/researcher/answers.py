@@ -898,11 +898,17 @@ def asks_release(question: str) -> bool:
     return _RELEASE_Q.search(question) is not None
 
 
-def named_things(text: str) -> list[_Named]:
-    """The statements, clauses, dotted and prefixed names a text names."""
+def named_things(text: str, *, heading: bool = False) -> list[_Named]:
+    """The statements, clauses, dotted and prefixed names a text names.
+
+    A heading names a statement by any word ("Future statements", "Expression
+    statements"); running text only by a keyword ("the with statement"), since "this
+    statement" or "the following clause" name none.
+    """
     out = [_Named(m.group(2).lower(), (" ".join(m.group(1).lower().split()),))
            for m in _STATEMENT.finditer(text)
-           if m.group(1).lower().split()[-1] in _KEYWORDS]
+           if m.group(1).lower().split()[-1] in _KEYWORDS
+           or heading and m.group(1).lower() not in _NOT_A_NAME]
     out += [_Named("dotted", tuple(m.group(1).split(".")))
             for m in _DOTTED.finditer(text) if not _DECIMAL.fullmatch(m.group(1))]
     out += [_Named("dotted", ("str", m.group(1))) for m in _STR_METHOD.finditer(text)]
@@ -912,6 +918,8 @@ def named_things(text: str) -> list[_Named]:
 
 
 _KEYWORDS = PY_KEYWORDS | {"except*"}
+# Words before "statements" in a heading that name no statement ("Simple statements").
+_NOT_A_NAME = frozenset("simple compound other the these this such".split())
 # A name of the asker's own in code: an attribute of self, or one with a leading underscore.
 _OWN_NAME = re.compile(r"\bself\.\w+|(?<![\w.])_\w+")
 # The keywords whose code a question may write out and analysis names (`case RED:`).
@@ -927,11 +935,15 @@ def rivalled(asked: Sequence[_Named], source: Source) -> list[_Named]:
     """
     if not asked:
         return []
-    headed = named_things(f"{source.title} › {source.section}")
+    headed = named_things(f"{source.title} › {source.section}", heading=True)
+    # The last heading is the most specific: "Future statements" under the import
+    # statement's page is about another statement.
+    last = (named_things(source.section.rsplit("›", 1)[-1], heading=True)
+            if source.section else [])
     out: list[_Named] = []
     for kind in dict.fromkeys(a.kind for a in asked):
         mine = [a for a in asked if a.kind == kind]
-        theirs = [h for h in headed if h.kind == kind]
+        theirs = [h for h in last if h.kind == kind] or [h for h in headed if h.kind == kind]
         if (not any(a.same(h) for a in mine for h in theirs)
                 and any(a.rivals(h) for a in mine for h in theirs)):
             out += mine
