@@ -34,6 +34,14 @@ from research_pipeline.text import words
     ("If the same variable is set in both ~/.gitconfig and .git/config, which value does Git "
      "use?", "comparison", ("~/.gitconfig", ".git/config", "Git")),
     ("What do the is and is not operators test?", "definition", ('"is"',)),
+    # An option given a placeholder is the option; an example after ", say" is no focus.
+    ("What is the difference between git fetch --depth=N and git fetch --deepen=N?",
+     "comparison", ("--depth", "--deepen")),
+    ("What are the different ways to get a member out of an Enum class, say Color.RED?",
+     "list", ("Enum",)),
+    # "... Why?" asks about the sentence before it.
+    ("Some lines start with a tab, and textwrap.dedent() leaves the indentation in place. "
+     "Why?", "reason", ("textwrap.dedent",)),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -44,6 +52,32 @@ def test_question_analysis(question, kind, focus):
 def test_names_that_set_the_scene_weigh_but_are_not_required():
     analysis = analyse("I deleted it with rm -rf. How do I clean up what it left behind?")
     assert analysis.scene == ("-rf",) and "20" not in analyse("I set x to 20. Why?").content
+
+
+def test_the_askers_own_values_set_the_scene():
+    # A call's arguments and a placeholder are the asker's values; a syntax written with
+    # placeholders is the name asked about.
+    assert analyse("If I call textwrap.fill(long_text) without passing width, how wide "
+                   "is a line?").scene == ("long_text",)
+    assert analyse("Why does git describe skip a tag made with git tag <name>?"
+                   ).scene == ("<name>",)
+    assert analyse("In the :<n>:<path> syntax, which number names the other branch?"
+                   ).scene == ()
+
+
+def test_the_crux_is_no_plain_name_or_placeholder():
+    judge = ExtractiveResearcher().judge
+    for question, not_crux in [
+            ("How do I make Python complain if two members of an enum get the same value?",
+             "python"),
+            ("Why does git describe skip the tags I made with git tag <name>?", "name")]:
+        analysis = analyse(question)
+        named = {w for f in analysis.focus_words for w in f}
+        plain = frozenset(w for f, toks in zip(analysis.focus, analysis.focus_words,
+                                               strict=True) if f[:1].isupper() for w in toks)
+        weights = {w: (9.0 if w == not_crux else 3.0) * (2 if w in named else 1)
+                   for w in analysis.content}
+        assert judge.crux(judge.required(analysis), weights, plain) not in (not_crux, None)
 
 
 def test_negated_words_match_their_un_forms():

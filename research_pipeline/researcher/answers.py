@@ -180,6 +180,8 @@ ANNOUNCED = 0.15
 # A list or one of its items, for a question asking what something is or does.
 LISTED_DEFINITION = 0.2
 # Values the asker writes out as examples: quoted strings and one-line code.
+# A placeholder the asker writes for a value: "<name>", "=N", "=<depth>".
+_PLACEHOLDER = re.compile(r"<([\w-]+)>|=([A-Z])\b")
 _QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
 _CODE_VALUE = re.compile(r"`[^`\n]{1,80}`")
 # Words that only say how many of what a question names it means ("every word").
@@ -1015,11 +1017,14 @@ class AnswerJudge:
         return replace(analysis, focus=tuple(f for f, _ in kept),
                        focus_words=tuple(w for _, w in kept))
 
-    def crux(self, analysis: QuestionAnalysis, weights: dict[str, float]) -> str | None:
+    def crux(self, analysis: QuestionAnalysis, weights: dict[str, float],
+             plain_names: frozenset[str] = frozenset()) -> str | None:
         """The question's most specific word, which an answer must carry.
 
         Its rarest focus word, else its rarest content word that is not a framing word
-        or a verb, when rare enough to be required.
+        or a verb, when rare enough to be required. Not a plain name's word (``plain_names``:
+        "Apache", "Python", which no answer must carry either) or a placeholder's word
+        ("<name>", "--depth=N"): it stands for the asker's value.
         """
         # What only sets the scene ("self.__token", "'missing'") is never required.
         shown = {w for f in analysis.scene for w in words(f)} - {
@@ -1029,8 +1034,13 @@ class AnswerJudge:
         if focus_words:
             return max(focus_words, key=lambda w: weights[w])
 
+        placeholders = {w for m in _PLACEHOLDER.finditer(analysis.text)
+                        for w in words(m.group(1) or m.group(2))}
+
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
+                    and w not in plain_names
+                    and w not in placeholders
                     and w not in analysis.quantifiers and w not in analysis.implied
                     and w not in analysis.setting
                     and len(w) >= 3
@@ -1052,11 +1062,16 @@ class AnswerJudge:
         """Every quotable candidate of the evidence judged against the question, best first."""
         weights = self.weights(analysis)
         named_words = {w for f in analysis.focus_words for w in f}  # required or not
-        analysis = self.required(analysis)
+        required = self.required(analysis)
+        plain_names = frozenset(w for f, toks in zip(analysis.focus, analysis.focus_words,
+                                                     strict=True)
+                                if f not in required.focus and _PLAIN_NAME.fullmatch(f)
+                                for w in toks)
+        analysis = required
         total = sum(weights.values()) or 1.0
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
-        crux = self.crux(analysis, weights)
+        crux = self.crux(analysis, weights, plain_names)
         crux_stems = frozenset({stem(crux)} if crux else ())
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2

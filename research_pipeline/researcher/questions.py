@@ -68,7 +68,8 @@ _NUMBER = re.compile(
     r"interval|threshold)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
     re.IGNORECASE)
-_REASON = re.compile(r"^why\b|\b(what is the reason|for what reason|reasons? (for|why))\b",
+_REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
+                     r"\b(what is the reason|for what reason|reasons? (for|why))\b",
                      re.IGNORECASE)
 _COMPARISON = re.compile(
     r"\b(difference between|differ|different from|compared? to|versus|vs\.?|"
@@ -243,8 +244,16 @@ def asked_sentence(question: str) -> str:
     """
     q = " ".join(question.split())
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", q)
-    asked = [p for p in parts if p.endswith("?")]
-    return asked[-1] if asked else q
+    asked = [i for i, p in enumerate(parts) if p.endswith("?")]
+    if not asked:
+        return q
+    last = asked[-1]
+    if last and not any(w not in STOPWORDS and w not in QUESTION_WORDS
+                        for w in words(parts[last])):
+        # "... and textwrap.dedent() leaves all the indentation in place. Why?": the
+        # sentence before says what is asked about.
+        return f"{parts[last - 1]} {parts[last]}"
+    return parts[last]
 
 
 def answer_type(question: str) -> AnswerType:
@@ -271,13 +280,20 @@ def answer_type(question: str) -> AnswerType:
 
 
 _EXAMPLES = re.compile(
-    r"\b(such as|like|e\.g\.|for example|for instance)\s+.*?(?=,|[?.;]|$|\s+(with|in|for|"
-    r"on|to|from|using|via|inside|into|at|by|when|if)\b)", re.IGNORECASE)
+    r"(?:\b(?:such as|like|e\.g\.|for example|for instance)|,\s*say)\s+"
+    r".*?(?=,|[?;]|\.(?!\w)|$|\s+(with|in|for|on|to|from|using|via|inside|into|at|by|"
+    r"when|if)\b)", re.IGNORECASE)
 
 
 # Three or more names listed after a preposition: "on Windows, macOS and Linux".
 _ENUMERATED = re.compile(r"\b(?:on|in|for|under|across|from)\s+(?P<items>[\w.+#-]+"
                          r"(?:,\s+[\w.+#-]+)+,?\s+(?:and|or)\s+[\w.+#-]+)", re.IGNORECASE)
+
+
+# An option given a placeholder for its value: "--depth=N", "--depth=<depth>".
+_PLACEHOLDER_VALUE = re.compile(r"(--?[A-Za-z][\w-]*)=(?:[A-Z]+|<[\w-]+>)")
+# A call's arguments as the asker writes them: "textwrap.fill(long_text)".
+_CALL_ARGUMENTS = re.compile(r"(?<=[\w\]])\(([^()]*)\)")
 
 
 def focus_terms(question: str) -> list[str]:
@@ -303,6 +319,9 @@ def focus_terms(question: str) -> list[str]:
         token = match.group(1).rstrip(".")
         if token.endswith("()"):
             token = token[:-2]
+        option = _PLACEHOLDER_VALUE.fullmatch(token)
+        if option:
+            token = option.group(1)  # "--depth=N" is the --depth option with a value
         low = token.lower()
         if low in STOPWORDS or low in _FRAMING or len(low.strip("-")) < 2:
             continue
@@ -332,12 +351,12 @@ _VERB_ROOTS = """hold keep get make use run set put stop start give take allow c
     return mean happen work need want try look see add show tell find let go come leave say
     become remain provide contain decide choose catch handle raise throw combine turn
     create build write read send receive open close load store save print apply define
-    accept refer affect cause mix merge behave break fail succeed replace resolve compare
+    accept refer affect cause mix merge behave break fail succeed replace resolve compare do
     differ exist occur matter depend consider expect prevent enable disable support wait""".split()
 # Their irregular forms ("I wrote `case RED:`", "it kept the items").
 _IRREGULAR = """held kept got gotten made ran given gave taken took said saw seen told
     found let went gone came left become became chose chosen caught thrown threw built
-    wrote written sent broke broken meant""".split()
+    wrote written sent broke broken meant done did""".split()
 VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
     (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
@@ -577,6 +596,17 @@ def analyse(question: str) -> QuestionAnalysis:
     asked = asked_sentence(question)
     focus = focus_terms(asked)
     scene = [f for f in focus_terms(question.replace(asked, " ")) if f not in focus]
+    # The arguments of a call the asker writes are its own values ("long_text" in
+    # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
+    outside = _CALL_ARGUMENTS.sub(" ", asked)
+    arguments = [f for f in focus if any(f in m.group(1) for m in _CALL_ARGUMENTS.finditer(asked))
+                 and f not in outside]
+    # So is a placeholder written for one ("git tag <name>").
+    # (Not one that is part of a syntax written out: ":<n>:<path>".)
+    arguments += [f for f in focus if re.fullmatch(r"<[a-z][\w-]*>", f) and re.search(
+        rf"(?:^|\s){re.escape(f)}(?:$|[\s?.,])", asked)]
+    scene += [f for f in arguments if f not in scene]
+    focus = [f for f in focus if f not in arguments]
     kind = answer_type(question)
     if kind == "reason":
         # "Why do I get a TypeError when ...": the error is what the asker sees; the
