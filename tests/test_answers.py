@@ -65,12 +65,14 @@ def test_the_askers_own_values_set_the_scene():
                    ).scene == ()
 
 
-def test_the_crux_is_no_plain_name_or_placeholder():
+def test_the_crux_is_no_plain_name_placeholder_or_worded_verb():
     judge = ExtractiveResearcher().judge
     for question, not_crux in [
             ("How do I make Python complain if two members of an enum get the same value?",
              "python"),
-            ("Why does git describe skip the tags I made with git tag <name>?", "name")]:
+            ("Why does git describe skip the tags I made with git tag <name>?", "name"),
+            # A verb after a modal is how the question is worded.
+            ("How many hex digits must follow the escape in a string literal?", "follow")]:
         analysis = analyse(question)
         named = {w for f in analysis.focus_words for w in f}
         plain = frozenset(w for f, toks in zip(analysis.focus, analysis.focus_words,
@@ -133,6 +135,20 @@ def test_a_list_answer_comes_with_its_lead_in():
     assert facts[0].role == "answer"
     assert facts[0].text.startswith("The kiln supports the following firing modes: • bisque")
     assert "raku" in facts[0].text
+
+
+def test_a_number_is_answered_by_the_note_that_states_it():
+    html = """<html><body><h1>Glaze recipes</h1><h2 id="notes">Notes on reduction glazes</h2>
+<p>Reduction glazes need a kiln that can starve the flame of oxygen.</p>
+<ol><li>As with oxidation glazes, up to three coats of glaze are accepted on stoneware.</li>
+<li>Unlike oxidation glazes, exactly two vent plugs are required in a reduction firing.</li>
+<li>In a gas kiln, the damper sets how much air reaches the burners during the firing.</li>
+</ol></body></html>"""
+    status, facts = _research(_html_evidence(html), "How many vent plugs must a reduction "
+                              "glaze firing use in the kiln?")
+    assert status.status in ("answered", "partial")
+    assert facts[0].role == "answer"
+    assert facts[0].text.startswith("2. Unlike oxidation glazes, exactly two vent plugs")
 
 
 def test_a_default_value_comes_from_the_row_that_says_default():

@@ -180,6 +180,11 @@ ANNOUNCED = 0.15
 # A list or one of its items, for a question asking what something is or does.
 LISTED_DEFINITION = 0.2
 # Values the asker writes out as examples: quoted strings and one-line code.
+# A verb by its place after a modal ("must follow", "can keep"): how the asker words the
+# question, not what the answer is about.
+_VERB_PLACE = re.compile(
+    r"\b(?:can|could|must|should|will|would|may|might)\s+(?:not\s+|still\s+|also\s+)?"
+    r"([a-z]{3,})\b", re.IGNORECASE)
 # A placeholder the asker writes for a value: "<name>", "=N", "=<depth>".
 _PLACEHOLDER = re.compile(r"<([\w-]+)>|=([A-Z])\b")
 _QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
@@ -1036,11 +1041,13 @@ class AnswerJudge:
 
         placeholders = {w for m in _PLACEHOLDER.finditer(analysis.text)
                         for w in words(m.group(1) or m.group(2))}
+        # Verbs the question is worded with, known by where they stand.
+        worded = {m.group(1).lower() for m in _VERB_PLACE.finditer(analysis.text)}
 
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
                     and w not in plain_names
-                    and w not in placeholders
+                    and w not in placeholders and w not in worded
                     and w not in analysis.quantifiers and w not in analysis.implied
                     and w not in analysis.setting
                     and len(w) >= 3

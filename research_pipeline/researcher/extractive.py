@@ -369,6 +369,14 @@ class ExtractiveResearcher:
                              and (j.answers() or j.partly_answers())), None)
                 if best is None:
                     continue
+            if analysis.answer_type == "number" and best.candidate.kind in ("list", "table"):
+                # The item that states the value ("2. Unlike in Standard C, exactly two hex
+                # digits are required."), not the whole list of notes around it.
+                best = max((j for j in judged if j.candidate.kind in ("item", "row")
+                            and _within(j.candidate, best.candidate) and j.fit
+                            and j.tight >= best.tight - 1e-9
+                            and quotable(j.candidate.text)),
+                           key=lambda j: j.rank, default=best)
             if analysis.answer_type == "reason" and best.answers():
                 # The reason, not the question's own claim restated: of the spans that
                 # answer about as well, the one that gives most reason ("There are two
@@ -882,6 +890,11 @@ def _sentences(cand: Candidate) -> int:
     if cand.kind == "term" and "\n" in text.strip():
         text = text.strip().split("\n", 1)[1]
     return len(sentence_spans(text)) or 1
+
+
+def _within(inner: Candidate, outer: Candidate) -> bool:
+    return (inner.source.source_id == outer.source.source_id
+            and outer.start <= inner.start and inner.end <= outer.end)
 
 
 def _overlaps(a: Candidate, b: Candidate) -> bool:
