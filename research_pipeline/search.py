@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import STOPWORDS, normalize_ws, symbols, terms, words
+from research_pipeline.text import STOPWORDS, joined_names, normalize_ws, symbols, terms, words
 from research_pipeline.untrusted import safe_url
 
 
@@ -72,7 +72,8 @@ class LocalSearch:
         """Merge each corpus's BM25 hits by score, then apply the topic's filters."""
         stems = terms(query)
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
-        code = symbols(query)
+        # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
+        code = symbols(query) + joined_names(query)
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
             for hit in index.search(stems, limit=num_results * 3, exact_words=exact,

@@ -6,6 +6,7 @@ frequencies read from the index line up with the terms computed here.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from functools import lru_cache
@@ -183,3 +184,26 @@ def valued_shape(term: str) -> str:
     bare = _SYMBOL_BASE.sub("", term.lower())
     shape = _SYMBOL_VALUE.sub("n", bare)
     return shape if shape != bare and _SYMBOL_MARKS.intersection(shape) else ""
+
+
+# A name joined by hyphens as a document's title writes it: "git-bundle(1) Manual Page".
+_HYPHENATED_NAME = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+# A word a command line is made of: "git", "check-ref-format", "update".
+_COMMAND_WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def title_names(title: str) -> list[str]:
+    """The hyphenated names a document's title gives ("git-bundle"), lowercased.
+
+    A command's manual page is titled by the command's name with hyphens for the spaces
+    a user types ("git bundle"): ``joined_names`` of a query meets them.
+    """
+    return list(dict.fromkeys(m.group(0) for m in _HYPHENATED_NAME.finditer(title.lower())))
+
+
+def joined_names(text: str) -> list[str]:
+    """Each two adjacent words of a text joined by a hyphen ("git bundle" as "git-bundle")."""
+    tokens = [t.strip("?!.,;:\"'()") for t in text.lower().split()]
+    return list(dict.fromkeys(
+        f"{a}-{b}" for a, b in itertools.pairwise(tokens)
+        if _COMMAND_WORD.fullmatch(a) and _COMMAND_WORD.fullmatch(b)))

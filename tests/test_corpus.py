@@ -173,6 +173,27 @@ def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
     assert "generation ancestor" in first.text
 
 
+def test_a_command_named_as_typed_finds_its_manual_page(tmp_path):
+    # "kiln fire" is the command whose page is titled "kiln-fire(1)". "kiln" is on every
+    # page, and another page says "fire" and "file" more often in shorter passages: the
+    # command's name as its title writes it is what finds its page.
+    docs = tmp_path / "man"
+    docs.mkdir()
+    (docs / "kiln-fire.md").write_text(
+        "# kiln-fire(1) Manual Page\n\n## DESCRIPTION\n\nRuns one firing program on the "
+        "kiln and records its temperature curve in a log file.\n", encoding="utf-8")
+    lists = "\n\n".join(f"## Fire list {i}\n\nA fire list names fire {i} and the fire "
+                         f"file it is read from." for i in range(12))
+    (docs / "fire-lists.md").write_text(f"# Fire lists\n\n{lists}\n", encoding="utf-8")
+    glazes = "\n\n".join(f"## Glaze {i}\n\nGlaze {i} is mixed from clay and water before "
+                          f"the pot goes into the kiln." for i in range(40))
+    (docs / "glazes.md").write_text(f"# Glazes\n\n{glazes}\n", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "man")
+    hits = LocalSearch(manager, ["man"]).search("kiln fire file", SearchFilters(), 5)
+    assert hits[0].source.title.startswith("kiln-fire(1)")
+
+
 def test_a_corpus_of_an_older_index_format_asks_to_be_rebuilt_and_is(tmp_path):
     # The index format changes with what is indexed (format 4 added code symbols): an old
     # corpus names the command that rebuilds it, and that command re-reads every file.

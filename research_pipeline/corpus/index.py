@@ -16,12 +16,13 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
-from research_pipeline.text import symbols
+from research_pipeline.text import symbols, title_names
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
 # 3: a section id, to fetch the other passages of a matched section.
 # 4: code symbols ("HEAD~2", "@{-1}"), as written and by shape, which words lose.
-INDEX_FORMAT = 4
+# 5: a title's hyphenated names ("git-bundle") among the heading symbols.
+INDEX_FORMAT = 5
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
 # its stem) is the word asked about.
@@ -147,7 +148,8 @@ class CorpusIndex:
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
                         symbol=symbols(chunk.text),
-                        head_symbol=symbols(f"{chunk.title}\n{chunk.section}"),
+                        head_symbol=symbols(f"{chunk.title}\n{chunk.section}")
+                        + title_names(chunk.title),
                         published=chunk.published_date or "",
                         layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )
