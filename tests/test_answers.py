@@ -7,6 +7,7 @@ import pytest
 from research_pipeline.corpus.htmldoc import parse_html
 from research_pipeline.corpus.structure import passages
 from research_pipeline.models import ResearchPlan, Source
+from research_pipeline.researcher.answers import plain_name_words
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse
@@ -80,6 +81,9 @@ def test_the_crux_is_no_plain_name_placeholder_or_worded_verb():
         weights = {w: (9.0 if w == not_crux else 3.0) * (2 if w in named else 1)
                    for w in analysis.content}
         assert judge.crux(judge.required(analysis), weights, plain) not in (not_crux, None)
+    # The researcher hands the judge the capitalised names it set aside, not acronyms.
+    asked = analyse("Why does Python refuse TLS compression in the ssl module?")
+    assert plain_name_words(asked, judge.required(asked)) == {"python"}
 
 
 def test_negated_words_match_their_un_forms():

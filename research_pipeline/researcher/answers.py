@@ -1065,16 +1065,17 @@ class AnswerJudge:
 
     def judge(
         self, analysis: QuestionAnalysis, evidence: list[Evidence], context: str = "",
+        plain_names: frozenset[str] = frozenset(),
     ) -> list[Judgement]:
-        """Every quotable candidate of the evidence judged against the question, best first."""
+        """Every quotable candidate of the evidence judged against the question, best first.
+
+        ``plain_names``: the words of the question's plain names ("Apache", "Python"),
+        which an analysis given as ``required`` no longer holds as focus.
+        """
         weights = self.weights(analysis)
         named_words = {w for f in analysis.focus_words for w in f}  # required or not
-        required = self.required(analysis)
-        plain_names = frozenset(w for f, toks in zip(analysis.focus, analysis.focus_words,
-                                                     strict=True)
-                                if f not in required.focus and _PLAIN_NAME.fullmatch(f)
-                                for w in toks)
-        analysis = required
+        plain_names = plain_names | plain_name_words(analysis, self.required(analysis))
+        analysis = self.required(analysis)
         total = sum(weights.values()) or 1.0
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
@@ -1508,6 +1509,19 @@ class AnswerJudge:
                 return "unanswered", (f"the sources found say nothing about {what}"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
+
+
+def plain_name_words(asked: QuestionAnalysis, required: QuestionAnalysis) -> frozenset[str]:
+    """The words of the capitalised names ("Apache", "Python") ``required`` set aside.
+
+    Not acronyms ("TLS", "HTTP"): they name a technology, not the product documented.
+    """
+    return frozenset(w for f, toks in zip(asked.focus, asked.focus_words, strict=True)
+                     if f not in required.focus and _TITLECASE_NAME.fullmatch(f)
+                     for w in toks)
+
+
+_TITLECASE_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
 
 
 def side_count(focus: Sequence[str]) -> int:

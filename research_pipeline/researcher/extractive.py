@@ -54,6 +54,7 @@ from research_pipeline.researcher.answers import (
     focus_in,
     is_release_note,
     member_entries,
+    plain_name_words,
     quotable,
     raised_entry,
     says_same,
@@ -158,8 +159,10 @@ class ExtractiveResearcher:
                 ) -> tuple[QuestionAnalysis, list[Judgement], QuestionStatus, str,
                            Judgement | None]:
         """The question's judged spans, best first; its status, why, and deciding span."""
-        analysis = self.judge.required(self.analysis(question))
-        judged = self.judge.judge(analysis, evidence, context)
+        asked = self.analysis(question)
+        analysis = self.judge.required(asked)
+        judged = self.judge.judge(analysis, evidence, context,
+                                  plain_names=plain_name_words(asked, analysis))
         status, note, best = self.judge.label(analysis, judged, evidence)
         return analysis, judged, status, note, best
 
