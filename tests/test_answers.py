@@ -7,7 +7,7 @@ import pytest
 from research_pipeline.corpus.htmldoc import parse_html
 from research_pipeline.corpus.structure import passages
 from research_pipeline.models import ResearchPlan, Source
-from research_pipeline.researcher.answers import plain_name_words
+from research_pipeline.researcher.answers import named_commands, plain_name_words
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse
@@ -884,6 +884,32 @@ def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
     status, facts = _research(import_statement, "What two operations does the import "
                               "statement combine?")
     assert [f.source_id for f in facts] == ["i1"]
+
+
+def test_a_command_named_as_typed_is_answered_from_its_own_manual_page():
+    # "kiln fire" has a page of its own, "kiln-fire(1)": another page's option that speaks
+    # of the kiln and of firing does not answer what the command does.
+    evidence = [
+        _doc("o1", "kiln-log(1) Manual Page", "--fire-log\n\nAfter the kiln has been used "
+             "to fire a glaze, write the temperatures it recorded to the fire log.",
+             section="OPTIONS › --fire-log", score=9.0),
+        _doc("d1", "kiln-fire(1) Manual Page", "Runs one firing program, raising the "
+             "temperature along its curve and holding the peak until the glaze matures.",
+             section="DESCRIPTION", score=8.0)]
+    status, facts = _research(evidence, "What does kiln fire actually do?")
+    assert status.status == "answered"
+    assert [f.source_id for f in facts] == ["d1"]
+
+
+def test_commands_are_named_as_typed_in_lower_case_and_not_in_a_relative_clause():
+    pages = [_doc(c, f"{c}(1) Manual Page", "Text.") for c in
+             ("git-submodule", "git-branch", "git-init")]
+    # Its subcommand comes with it.
+    assert named_commands("Which Git version first added the git submodule set-url "
+                          "command?", pages) == ["git-submodule", "set-url"]
+    assert named_commands("Which characters can a Git branch name hold?", pages) == []
+    assert named_commands("How do I enable the sample hooks that git init puts in the "
+                          "repository?", pages) == []
 
 
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():

@@ -24,6 +24,7 @@ rest or the shape; otherwise it is unanswered, and nothing is quoted for it.
 
 from __future__ import annotations
 
+import itertools
 import keyword
 import re
 from bisect import bisect_right
@@ -50,6 +51,7 @@ from research_pipeline.text import (
     sentence_spans,
     stem,
     symbol_shape,
+    title_names,
     valued_shape,
     words,
     written_symbols,
@@ -716,6 +718,9 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 def _found(term: str, haystack: str) -> bool:
     if next(_hits(term, haystack), None) is not None:
         return True
+    if _COMMAND_NAME.fullmatch(term) and next(_hits(term.replace("-", " "), haystack),
+                                              None) is not None:
+        return True  # "git-rerere" is typed "git rerere"
     shape = valued_shape(term)
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
         # "HEAD~2" is the manual's "<rev>~[<n>]" or "master~3" with its own values.
@@ -1073,7 +1078,10 @@ class AnswerJudge:
         which an analysis given as ``required`` no longer holds as focus.
         """
         weights = self.weights(analysis)
-        named_words = {w for f in analysis.focus_words for w in f}  # required or not
+        # The names asked about, required or not; a command's page name ("git-push") is
+        # where to look, and its words ("git push") are still the question's to cover.
+        named_words = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
+                       if not _COMMAND_NAME.fullmatch(f) for w in toks}
         plain_names = plain_names | plain_name_words(analysis, self.required(analysis))
         analysis = self.required(analysis)
         total = sum(weights.values()) or 1.0
@@ -1522,6 +1530,34 @@ def plain_name_words(asked: QuestionAnalysis, required: QuestionAnalysis) -> fro
 
 
 _TITLECASE_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
+_RELATIVE_MENTION = re.compile(r"\b(?:that|which|where|whom|whose)\s+([a-z][\w-]*)\s+"
+                               r"([a-z][\w-]*)")
+# A command's name as its manual page's title writes it: "git-rerere".
+_COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+
+
+def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """The commands a question names that have a manual page among the evidence.
+
+    Named as the page's title writes them ("git-rerere" for "git rerere"): the question
+    asks about them, and their page is their own documentation.
+    """
+    titled = {name for e in evidence for name in title_names(e.source.title)}
+    # Not one a relative clause mentions ("the sample hooks that git init puts in the
+    # repository"): it says where the thing asked about comes from.
+    mentioned = {f"{m.group(1)}-{m.group(2)}" for m in _RELATIVE_MENTION.finditer(question)}
+    out: list[str] = []
+    # As typed, in lower case: "a Git branch name" names no "git branch" command.
+    tokens = [t.strip("?!.,;:\"'()") for t in question.split()]
+    for i, (first, second) in enumerate(itertools.pairwise(tokens)):
+        name = f"{first}-{second}"
+        if name not in titled or name in mentioned or name in out:
+            continue
+        out.append(name)
+        after = tokens[i + 2] if i + 2 < len(tokens) else ""
+        if _COMMAND_NAME.fullmatch(after) and after not in out:
+            out.append(after)  # its subcommand: "git submodule set-url"
+    return out
 
 
 def side_count(focus: Sequence[str]) -> int:

@@ -54,6 +54,7 @@ from research_pipeline.researcher.answers import (
     focus_in,
     is_release_note,
     member_entries,
+    named_commands,
     plain_name_words,
     quotable,
     raised_entry,
@@ -160,6 +161,12 @@ class ExtractiveResearcher:
                            Judgement | None]:
         """The question's judged spans, best first; its status, why, and deciding span."""
         asked = self.analysis(question)
+        commands = [c for c in named_commands(question, evidence) if c not in asked.focus]
+        if commands:
+            # "What does git rerere do?": git-rerere(1) is its own page.
+            asked = replace(asked, focus=asked.focus + tuple(commands),
+                            focus_words=asked.focus_words + tuple(
+                                tuple(words(c)) for c in commands))
         analysis = self.judge.required(asked)
         judged = self.judge.judge(analysis, evidence, context,
                                   plain_names=plain_name_words(asked, analysis))
