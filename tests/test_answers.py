@@ -11,7 +11,7 @@ from research_pipeline.researcher.answers import named_commands, plain_name_word
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse
-from research_pipeline.text import words
+from research_pipeline.text import stem, words
 
 
 @pytest.mark.parametrize(("question", "kind", "focus"), [
@@ -899,6 +899,23 @@ def test_a_command_named_as_typed_is_answered_from_its_own_manual_page():
     status, facts = _research(evidence, "What does kiln fire actually do?")
     assert status.status == "answered"
     assert [f.source_id for f in facts] == ["d1"]
+
+
+def test_a_crux_no_source_says_is_the_askers_own_word():
+    # "blow up" is the asker's word: no source says it, the passage says everything else.
+    rare = {stem("blow"): 8.0}
+    researcher = ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
+    evidence = [
+        _doc("c1", "Firing faults", "A glaze firing that heats the kiln too fast will crack "
+             "the pots, because the water left in the clay turns to steam.", score=9.0),
+        _doc("c2", "Kiln care", "Clean the kiln shelves after every firing so that glaze "
+             "drips do not fuse to the next pots.", score=8.0)]
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+        {"id": 1, "text": "Why can a fast glaze firing blow up the pots in the kiln?"}])
+    reflection = researcher.reflect(plan, evidence, 1)
+    facts = researcher.extract_facts(plan, reflection, evidence)
+    assert reflection.assessments[0].status != "unanswered"
+    assert facts[0].source_id == "c1"
 
 
 def test_commands_are_named_as_typed_in_lower_case_and_not_in_a_relative_clause():

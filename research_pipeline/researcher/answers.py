@@ -1089,6 +1089,12 @@ class AnswerJudge:
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
         crux = self.crux(analysis, weights, plain_names)
         crux_stems = frozenset({stem(crux)} if crux else ())
+        # A crux no source found says in any form ("blow up", "air-gapped") is the asker's
+        # own word for what the documentation says otherwise.
+        unsaid_crux = bool(crux) and not any(
+            crux_stems & {stem(w) for w in words(
+                f"{e.source.title} {e.source.section} {e.source.text}")}
+            for e in evidence)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         n_sides = side_count(analysis.focus) if several else 0
@@ -1284,7 +1290,11 @@ class AnswerJudge:
                     focus_found = all(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED or (
-                    side_named and crux in side_words)
+                    side_named and crux in side_words) or (
+                    # The rest of the question said, the crux nowhere: the span may answer.
+                    unsaid_crux and crux is not None and sum(
+                        m * weights[w] for w, m in found.items()) / max(
+                            denominator - weights[crux], 1e-9) >= CRUX_WAIVED)
                 # The share of the question one unit of the span (a sentence, an item)
                 # carries by itself: an answer says it in one place, not spread out.
                 tight = 0.0
