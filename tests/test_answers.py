@@ -918,6 +918,17 @@ def test_a_crux_no_source_says_is_the_askers_own_word():
     assert facts[0].source_id == "c1"
 
 
+def test_a_sentence_that_only_points_elsewhere_is_no_support():
+    evidence = [
+        _doc("d1", "Kiln lids", "The kiln lid latch holds the lid shut while the kiln fires "
+             "a glaze load.", score=9.0),
+        _doc("d2", "Kiln lids", "For more information on the kiln lid latch and what it "
+             "holds, see the section on kiln lid care.", score=8.0)]
+    status, facts = _research(evidence, "What does the kiln lid latch hold?")
+    assert status.status == "answered"
+    assert [f.source_id for f in facts] == ["d1"]
+
+
 def test_commands_are_named_as_typed_in_lower_case_and_not_in_a_relative_clause():
     pages = [_doc(c, f"{c}(1) Manual Page", "Text.") for c in
              ("git-submodule", "git-branch", "git-init")]

@@ -1672,6 +1672,24 @@ def _side_in(side: Sequence[str], text: str, stems: Collection[str]) -> bool:
     return all(_found(w, text) if "-" in w else stem(w) in stems for w in side)
 
 
+def only_points_elsewhere(text: str) -> bool:
+    """Every sentence of a span sends the reader elsewhere.
+
+    "Additional information on exceptions can be found in section Exceptions, ...".
+    """
+    spans = sentence_spans(text)
+    return bool(spans) and all(
+        _XREF.match(sentence) is not None and _POINTED_TO.search(sentence) is not None
+        for sentence in (text[start:end].strip() for start, end in spans))
+
+
+# What a pointer sends the reader to, when it says nothing itself ("for more information",
+# "for arguments and other details"); "See str.removesuffix() for a method that will
+# remove a single suffix" says what the method does.
+_POINTED_TO = re.compile(r"\b(?:information|details|explanation|discussion)\b",
+                         re.IGNORECASE)
+
+
 def names_side(judgement: Judgement, side: tuple[str, ...], heading: bool = True) -> bool:
     """True when a judged span (or, with ``heading``, its section path) names a side."""
     cand = judgement.candidate

@@ -55,6 +55,7 @@ from research_pipeline.researcher.answers import (
     is_release_note,
     member_entries,
     named_commands,
+    only_points_elsewhere,
     plain_name_words,
     quotable,
     raised_entry,
@@ -805,7 +806,9 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.kind in ("item", "row")
         or not quotable(cand.text)
         or cand.kind in ("sentences", "term") and dangles(cand)
-        or cand.in_preamble)
+        or cand.in_preamble
+        # "Additional information on exceptions can be found in section Exceptions."
+        or cand.kind == "sentences" and only_points_elsewhere(cand.text))
 
 
 def _continuation(best: Judgement, judged: list[Judgement],
