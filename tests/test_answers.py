@@ -232,6 +232,11 @@ def test_a_value_fits_next_to_a_word_that_announces_it():
     # The word must announce the kind of value asked: a default is no answer to "how many".
     count = analyse("How many firings does FireTemp allow before the elements wear out?")
     assert not _number_fits(count, "Syntax: FireTemp degrees Default: FireTemp 1000")
+    # A manual page's section number and "next time" are no duration.
+    long = analyse("How long does the kiln keep the firing logs it has recorded?")
+    assert _number_fits(long, "The kiln keeps recorded firing logs for 60 days.")
+    assert not _number_fits(long, "The kiln keeps the logs in the format of kiln-log(5).")
+    assert not _number_fits(long, "Next time the kiln fires, it keeps the recorded logs.")
 
 
 def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():

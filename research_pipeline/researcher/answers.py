@@ -261,7 +261,9 @@ _VALUE_RE = re.compile(
     r"\"[^\"\s]+\"|'[^'\s]+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
-    r"quadratic|time|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
+    r"quadratic|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
+# A manual page named with its section ("gitattributes(5)"): the number is no value.
+_MAN_REFERENCE = re.compile(r"\b[\w.-]+\(\d[a-z]?\)")
 # Counts in words; "all", "every", "none" count only what they stand next to.
 _QUANTITY_WORDS = frozenset({"all", "every", "none"})
 _COUNT_RE = re.compile(
@@ -1741,7 +1743,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     the default for "by default"; any value otherwise.
     """
     question = analysis.text.lower()
-    plain = text
+    plain = _MAN_REFERENCE.sub(" ", text)
     for focus in analysis.focus:  # "push.default" names a setting, it is not a default
         plain = re.sub(re.escape(neutralize_markup(focus)), " ", plain, flags=re.IGNORECASE)
         question = question.replace(focus.lower(), " ")
