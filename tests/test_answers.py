@@ -934,6 +934,18 @@ def test_a_sentence_that_only_points_elsewhere_is_no_support():
     assert [f.source_id for f in facts] == ["d1"]
 
 
+def test_a_partial_answer_is_not_said_to_lack_what_a_quoted_passage_says():
+    evidence = [
+        _doc("s1", "kiln.fire", "Return the peak temperature of the sample firing in "
+             "degrees.", score=9.0),
+        _doc("s2", "kiln.pfire", "Return the peak temperature of the whole population of "
+             "firings.", score=8.0)]
+    status, facts = _research(evidence, "What's the difference between kiln.fire and "
+                              "kiln.pfire, and which one is meant for a sample?")
+    assert [f.source_id for f in facts] == ["s1", "s2"]
+    assert status.status == "partial" and "pfire" not in status.note
+
+
 def test_commands_are_named_as_typed_in_lower_case_and_not_in_a_relative_clause():
     pages = [_doc(c, f"{c}(1) Manual Page", "Text.") for c in
              ("git-submodule", "git-branch", "git-init")]

@@ -102,6 +102,8 @@ LEAD_IN_SHARE = 0.6
 # What a span of a section's opening paragraph gains over the later ones (its first
 # sentence gains more).
 OPENING_PLACE = 0.04
+# How many of the best spans a partial label's reason looks across for what is said.
+PARTIAL_POOL = 10
 # What a span that gives no reason loses under a why-question.
 UNREASONED = 0.15
 # How many spans of each side a comparison's contrast is looked for among.
@@ -1506,7 +1508,13 @@ class AnswerJudge:
             if not best.fit:
                 return "partial", (f"the closest passage ({where}) is about it but does "
                                    f"not give {asked}"), best
-            lacking = self._lacking(analysis, best)
+            # Words another passage about it that covers as much says are not missing
+            # from the answer the report gives: "statistics.stdev does not mention pstdev" is no
+            # reason where pstdev's own entry is quoted beside it.
+            said = {w for j in judged[:PARTIAL_POOL] if j is not best and j.focus_found
+                    and j.coverage >= PARTIAL for w in j.matched}
+            lacking = self._lacking(analysis, replace(best, missing=[
+                w for w in best.missing if w not in said]))
             if lacking:
                 return "partial", (f"the closest passage ({where}) does not mention "
                                    f"{lacking}"), best
