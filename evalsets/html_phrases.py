@@ -1,5 +1,5 @@
 """Helpers shared by the eval sets checked against a collection of HTML pages
-(git-doc, dev3-git, apache).
+(git-doc, dev3-git, dev4-git, apache, dev4-apache).
 
 Each set's ``check_phrases.py`` keeps its own data (answering pages, key terms
 of its unanswerable questions, counts and rules) and its own checks; this
@@ -9,6 +9,8 @@ module holds what they read the same way: topic files (YAML front matter with
 import glob
 import os
 import re
+import sys
+from collections import Counter
 from html.parser import HTMLParser
 
 import yaml
@@ -115,3 +117,122 @@ def read_topic(path):
         if line.strip().startswith("- ") and "# type:" in line:
             types.append(line.split("# type:", 1)[1].strip())
     return data, types, body
+
+
+# The checks of the sets that name their answering pages per question (dev3-git,
+# dev4-git); each passes its own data.
+def words(s):
+    return set(re.findall(r"[\w./@$~^:<>-]+", s))
+
+
+def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questions,
+              n_unanswerable):
+    """Check one set's topic files against the pages that answer them (see a set's
+    check_phrases.py for what is checked); exits non-zero when a check fails."""
+    errors = []
+    counts = Counter()
+    unanswerable = []
+    n_questions = 0
+    topics = topic_files(here)
+    for path in topics:
+        tid = os.path.basename(path)[:-3]
+        data, types, body = read_topic(path)
+        print(f"== {tid}: {data.get('title')}")
+        if not re.fullmatch(r"[a-z0-9-]+", tid):
+            errors.append(f"{tid}: bad id")
+        if set(data) - ALLOWED_KEYS:
+            errors.append(f"{tid}: extra keys {set(data) - ALLOWED_KEYS}")
+        if not isinstance(data.get("title"), str) or "\n" in data["title"]:
+            errors.append(f"{tid}: title missing or not one line")
+        if not body.strip():
+            errors.append(f"{tid}: empty body")
+        qs, ex = data.get("questions", []), data.get("expect", [])
+        if not 2 <= len(qs) <= 4:
+            errors.append(f"{tid}: {len(qs)} questions")
+        if not (len(qs) == len(ex) == len(types)):
+            errors.append(f"{tid}: questions/expect/type counts differ")
+            continue
+        pages = pages_by_topic.get(tid)
+        if pages is None or len(pages) != len(qs):
+            errors.append(f"{tid}: no page mapping for every question")
+            continue
+        for i, (q, phrases, t, srcs) in enumerate(zip(qs, ex, types, pages)):
+            n_questions += 1
+            parts = [x.strip() for x in t.split(",")]
+            qtype = parts[0]
+            if qtype not in TYPES:
+                errors.append(f"{tid}[{i}]: bad type {qtype}")
+            counts[qtype] += 1
+            is_unans = "unanswerable" in parts[1:]
+            print(f"  Q{i+1} [{t}] {q}")
+            if is_unans or srcs is None:
+                if not (is_unans and srcs is None and phrases == []):
+                    errors.append(f"{tid}[{i}]: unanswerable marking mismatch")
+                unanswerable.append((tid, i, q))
+                print("     -> not in the collection (expect []); key terms searched below")
+                continue
+            if not phrases or not 1 <= len(phrases) <= 3:
+                errors.append(f"{tid}[{i}]: expect must hold 1 to 3 phrases")
+                continue
+            qnorm = norm(q)
+            for ph in phrases:
+                pn = norm(ph)
+                nwords = len(pn.split())
+                where = [p for p in srcs if pn in page_text(root, p)[0]]
+                if where:
+                    print(f"     ok   {ph!r} in {', '.join(where)}")
+                else:
+                    others = [p for p in all_pages(root) if pn in page_text(root, p)[0]]
+                    print(f"     FAIL {ph!r} not in {', '.join(srcs)}")
+                    errors.append(f"{tid}[{i}]: {ph!r} not in {srcs} "
+                                  f"(found in {others[:5]})")
+                if not 1 <= nwords <= 5:
+                    errors.append(f"{tid}[{i}]: {ph!r} has {nwords} words")
+                if pn in qnorm:
+                    errors.append(f"{tid}[{i}]: {ph!r} is copied from the question")
+                elif words(pn) <= words(qnorm):
+                    print(f"     WARNING {ph!r} only uses words of the question")
+                for p in where:
+                    if any(pn in h for h in page_text(root, p)[1]):
+                        print(f"     WARNING {ph!r} occurs in a heading of {p}")
+    print()
+    print(f"{len(topics)} topics, {n_questions} questions")
+    for t in sorted(TYPES):
+        flag = "" if counts[t] >= 1 else "   <-- unused"
+        print(f"  {t:11s} {counts[t]}{flag}")
+        if flag:
+            errors.append(f"type {t} unused")
+    print(f"unanswerable: {len(unanswerable)}")
+    if len(topics) != n_topics:
+        errors.append(f"{len(topics)} topics, expected {n_topics}")
+    if n_questions != n_questions:
+        errors.append(f"{n_questions} questions, expected {n_questions}")
+    if len(unanswerable) != n_unanswerable:
+        errors.append(f"{len(unanswerable)} unanswerable questions, "
+                      f"expected {n_unanswerable}")
+
+    if unanswerable:
+        pages = list(all_pages(root))
+        print(f"\nUnanswerable question: key terms searched in all {len(pages)} pages "
+              "(<pre> included)")
+        for tid, i, q in unanswerable:
+            print(f"  {tid} Q{i+1}: {q}")
+            for term in unanswerable_terms.get((tid, i), []):
+                hits = []
+                for p in pages:
+                    m = re.search(term, page_text(root, p)[2])
+                    if m:
+                        a, b = max(0, m.start() - 60), m.end() + 60
+                        hits.append((p, page_text(root, p)[2][a:b]))
+                print(f"     term {term!r}: {len(hits)} page(s)")
+                for p, snip in hits:
+                    print(f"        {p}: ...{snip}...")
+        print("  (every hit above must be read by hand: none may state the answer)")
+
+    if errors:
+        print("\nFAILURES:")
+        for e in errors:
+            print("  " + e)
+        print("\nSOME CHECKS FAILED")
+        sys.exit(1)
+    print("\nALL CHECKS PASSED")
