@@ -183,14 +183,14 @@ _ANNOUNCES = re.compile(
 ANNOUNCED = 0.15
 # A list or one of its items, for a question asking what something is or does.
 LISTED_DEFINITION = 0.2
-# Values the asker writes out as examples: quoted strings and one-line code.
 # A verb by its place after a modal ("must follow", "can keep"): how the asker words the
 # question, not what the answer is about.
 _VERB_PLACE = re.compile(
     r"\b(?:can|could|must|should|will|would|may|might)\s+(?:not\s+|still\s+|also\s+)?"
     r"([a-z]{3,})\b", re.IGNORECASE)
 # A placeholder the asker writes for a value: "<name>", "=N", "=<depth>".
-_PLACEHOLDER = re.compile(r"<([\w-]+)>|=([A-Z])\b")
+_VALUE_PLACEHOLDER = re.compile(r"<([\w-]+)>|=([A-Z])\b")
+# Values the asker writes out as examples: quoted strings and one-line code.
 _QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
 _CODE_VALUE = re.compile(r"`[^`\n]{1,80}`")
 # Words that only say how many of what a question names it means ("every word").
@@ -1048,7 +1048,7 @@ class AnswerJudge:
         if focus_words:
             return max(focus_words, key=lambda w: weights[w])
 
-        placeholders = {w for m in _PLACEHOLDER.finditer(analysis.text)
+        placeholders = {w for m in _VALUE_PLACEHOLDER.finditer(analysis.text)
                         for w in words(m.group(1) or m.group(2))}
         # Verbs the question is worded with, known by where they stand.
         worded = {m.group(1).lower() for m in _VERB_PLACE.finditer(analysis.text)}
@@ -1508,8 +1508,8 @@ class AnswerJudge:
             if not best.fit:
                 return "partial", (f"the closest passage ({where}) is about it but does "
                                    f"not give {asked}"), best
-            # Words another passage about it that covers as much says are not missing
-            # from the answer the report gives: "statistics.stdev does not mention pstdev" is no
+            # What another passage about the question says is not missing from the
+            # answer the report gives: "statistics.stdev does not mention pstdev" is no
             # reason where pstdev's own entry is quoted beside it.
             said = {w for j in judged[:PARTIAL_POOL] if j is not best and j.focus_found
                     and j.coverage >= PARTIAL for w in j.matched}
