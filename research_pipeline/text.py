@@ -201,9 +201,18 @@ def title_names(title: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in _HYPHENATED_NAME.finditer(title.lower())))
 
 
+def is_hyphenated_name(token: str) -> bool:
+    """A name joined by hyphens as a title writes a command ("git-rerere", "set-url")."""
+    return _HYPHENATED_NAME.fullmatch(token) is not None
+
+
+def command_tokens(text: str) -> list[str]:
+    """A text's words as a command line is typed, without the punctuation around them."""
+    return [t.strip("?!.,;:\"'()") for t in text.split()]
+
+
 def joined_names(text: str) -> list[str]:
     """Each two adjacent words of a text joined by a hyphen ("git bundle" as "git-bundle")."""
-    tokens = [t.strip("?!.,;:\"'()") for t in text.lower().split()]
     return list(dict.fromkeys(
-        f"{a}-{b}" for a, b in itertools.pairwise(tokens)
+        f"{a}-{b}" for a, b in itertools.pairwise(command_tokens(text.lower()))
         if _COMMAND_WORD.fullmatch(a) and _COMMAND_WORD.fullmatch(b)))

@@ -120,11 +120,11 @@ def _html_evidence(html: str, title: str = "Kiln manual", site: str = "kiln.exam
 
 
 def _research(evidence: list[Evidence], question: str, title: str = "Kilns",
-              topic_id: str = "k"):
+              topic_id: str = "k", researcher: ExtractiveResearcher | None = None):
     """One question researched over the evidence: its assessment and its facts."""
     plan = ResearchPlan(topic_id=topic_id, title=title, queries=[],
                         questions=[{"id": 1, "text": question}])
-    researcher = ExtractiveResearcher()
+    researcher = researcher or ExtractiveResearcher()
     reflection = researcher.reflect(plan, evidence, 1)
     return reflection.assessments[0], researcher.extract_facts(plan, reflection, evidence)
 
@@ -915,11 +915,9 @@ def test_a_crux_no_source_says_is_the_askers_own_word():
              "the pots, because the water left in the clay turns to steam.", score=9.0),
         _doc("c2", "Kiln care", "Clean the kiln shelves after every firing so that glaze "
              "drips do not fuse to the next pots.", score=8.0)]
-    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
-        {"id": 1, "text": "Why can a fast glaze firing blow up the pots in the kiln?"}])
-    reflection = researcher.reflect(plan, evidence, 1)
-    facts = researcher.extract_facts(plan, reflection, evidence)
-    assert reflection.assessments[0].status != "unanswered"
+    status, facts = _research(evidence, "Why can a fast glaze firing blow up the pots in the "
+                              "kiln?", researcher=researcher)
+    assert status.status != "unanswered"
     assert facts[0].source_id == "c1"
 
 

@@ -28,7 +28,7 @@ import itertools
 import keyword
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
@@ -48,6 +48,8 @@ from research_pipeline.researcher.questions import (
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
+    command_tokens,
+    is_hyphenated_name,
     sentence_spans,
     stem,
     symbol_shape,
@@ -722,8 +724,8 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 def _found(term: str, haystack: str) -> bool:
     if next(_hits(term, haystack), None) is not None:
         return True
-    if _COMMAND_NAME.fullmatch(term) and next(_hits(term.replace("-", " "), haystack),
-                                              None) is not None:
+    if is_hyphenated_name(term) and next(_hits(term.replace("-", " "), haystack),
+                                         None) is not None:
         return True  # "git-rerere" is typed "git rerere"
     shape = valued_shape(term)
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
@@ -1085,9 +1087,10 @@ class AnswerJudge:
         # The names asked about, required or not; a command's page name ("git-push") is
         # where to look, and its words ("git push") are still the question's to cover.
         named_words = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
-                       if not _COMMAND_NAME.fullmatch(f) for w in toks}
-        plain_names = plain_names | plain_name_words(analysis, self.required(analysis))
-        analysis = self.required(analysis)
+                       if not is_hyphenated_name(f) for w in toks}
+        required = self.required(analysis)
+        plain_names = plain_names | plain_name_words(analysis, required)
+        analysis = required
         total = sum(weights.values()) or 1.0
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
@@ -1095,10 +1098,8 @@ class AnswerJudge:
         crux_stems = frozenset({stem(crux)} if crux else ())
         # A crux no source found says in any form ("blow up", "air-gapped") is the asker's
         # own word for what the documentation says otherwise.
-        unsaid_crux = bool(crux) and not any(
-            crux_stems & {stem(w) for w in words(
-                f"{e.source.title} {e.source.section} {e.source.text}")}
-            for e in evidence)
+        unsaid_crux = bool(crux) and not any(crux_stems & said_stems([e.source])
+                                             for e in evidence)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         n_sides = side_count(analysis.focus) if several else 0
@@ -1440,12 +1441,9 @@ class AnswerJudge:
                      for w in words(m.group(0))} - outside) | ({
                          w for m in _CODE_VALUE.finditer(analysis.text)
                          for w in words(m.group(0))} - named)
-        said: set[str] = set()
-        if evidence is not None:
-            # "The sources say nothing about X" must hold of every source, not the closest.
-            for ev in evidence:
-                src = ev.source
-                said.update(stem(w) for w in words(f"{src.title} {src.section} {src.text}"))
+        # "The sources say nothing about X" must hold of every source, not the closest.
+        said = (said_stems(e.source for e in evidence) if evidence is not None
+                else frozenset())
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said),
@@ -1539,6 +1537,12 @@ class AnswerJudge:
                               f" (closest: {where})"), best
 
 
+def said_stems(sources: Iterable[Source]) -> frozenset[str]:
+    """The stems of every word the sources say, in their text or their headings."""
+    return frozenset(stem(w) for src in sources
+                     for w in words(f"{src.title} {src.section} {src.text}"))
+
+
 def plain_name_words(asked: QuestionAnalysis, required: QuestionAnalysis) -> frozenset[str]:
     """The words of the capitalised names ("Apache", "Python") ``required`` set aside.
 
@@ -1552,8 +1556,6 @@ def plain_name_words(asked: QuestionAnalysis, required: QuestionAnalysis) -> fro
 _TITLECASE_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+)*")
 _RELATIVE_MENTION = re.compile(r"\b(?:that|which|where|whom|whose)\s+([a-z][\w-]*)\s+"
                                r"([a-z][\w-]*)")
-# A command's name as its manual page's title writes it: "git-rerere".
-_COMMAND_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
 
 
 def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
@@ -1568,14 +1570,14 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     mentioned = {f"{m.group(1)}-{m.group(2)}" for m in _RELATIVE_MENTION.finditer(question)}
     out: list[str] = []
     # As typed, in lower case: "a Git branch name" names no "git branch" command.
-    tokens = [t.strip("?!.,;:\"'()") for t in question.split()]
+    tokens = command_tokens(question)
     for i, (first, second) in enumerate(itertools.pairwise(tokens)):
         name = f"{first}-{second}"
         if name not in titled or name in mentioned or name in out:
             continue
         out.append(name)
         after = tokens[i + 2] if i + 2 < len(tokens) else ""
-        if _COMMAND_NAME.fullmatch(after) and after not in out:
+        if is_hyphenated_name(after) and after not in out:
             out.append(after)  # its subcommand: "git submodule set-url"
     return out
 
@@ -1606,7 +1608,7 @@ def compared_names(analysis: QuestionAnalysis) -> list[str]:
 
 def _mentions(source: Source, word: str) -> bool:
     """A passage (its text or headings) speaks of a word, by its stem or a synonym."""
-    said = {stem(w) for w in words(f"{source.title} {source.section} {source.text}")}
+    said = said_stems([source])
     return stem(word) in said or bool(_SYNONYMS.get(stem(word), frozenset()) & said)
 
 
