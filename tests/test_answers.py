@@ -6,8 +6,9 @@ import pytest
 
 from research_pipeline.corpus.htmldoc import parse_html
 from research_pipeline.corpus.structure import passages
+from research_pipeline.corpus.textdoc import text_blocks
 from research_pipeline.models import ResearchPlan, Source
-from research_pipeline.researcher.answers import named_commands, plain_name_words
+from research_pipeline.researcher.answers import focus_in, named_commands, plain_name_words
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse
@@ -1436,3 +1437,77 @@ def test_a_term_answer_goes_on_to_the_sentence_that_completes_it():
     direct = " ".join(f.text for f in facts if f.role == "answer")
     assert "generation ancestor" in direct and "th parent of the commit" in direct
 
+
+
+def test_an_entry_that_sends_the_reader_elsewhere_lends_its_name_to_that_entry():
+    # kiln.fire's entry says where its keyword arguments are described; the answer is
+    # there, in an entry that never names kiln.fire.
+    options = ("Several attributes control the firing:\n\n"
+               "• peak (default: 1230): the highest temperature of the firing in degrees\n"
+               "• hold (default: 10): the minutes the kiln holds its peak")
+    evidence = [
+        _entry("kiln.fire", "Fire the load and return its log. See FiringOptions class for "
+                            "the keyword arguments that tune the firing."),
+        _entry("kiln.FiringOptions", options, [("list", 0, len(options))]),
+        _entry("kiln.glaze", "Glaze the load at a temperature of 980 degrees by default."),
+    ]
+    status, facts = _research(evidence, "If I call kiln.fire(load) without passing peak, "
+                                        "how many degrees does the firing reach?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "kiln.FiringOptions"
+    assert "1230" in facts[0].text
+
+
+OPERATORS = """<html><body><h1>Expressions</h1>
+<h2 id="unary">Unary bitwise operations</h2>
+<p>The unary "~" (invert) operator yields the bitwise inversion of its integer argument.
+The bitwise inversion of "x" is defined as "-(x+1)".</p>
+<h2 id="bitwise">Binary bitwise operations</h2>
+<p>Each of the three bitwise operations has a different priority level: "&amp;", "^", "|".</p>
+<p>The "&amp;" operator yields the bitwise AND of its arguments, which must be integers.</p>
+<p>The "^" operator yields the bitwise XOR (exclusive OR) of its arguments, which must be
+integers.</p>
+<p>The "|" operator yields the bitwise (inclusive) OR of its arguments, which must be
+integers.</p>
+<h2 id="augmented">Augmented assignment</h2>
+<p>An augmented assignment like "x |= y" updates the target in place with the bitwise OR.</p>
+</body></html>"""
+
+
+def test_operators_written_in_expressions_are_what_a_comparison_sets_apart():
+    evidence = _html_evidence(OPERATORS, title="Expressions", prefix="o")
+    status, facts = _research(evidence, "What's the difference between a ^ b and a | b "
+                                        "when a and b are ints?")
+    assert status.status == "answered"
+    direct = " ".join(f.text for f in facts if f.role == "answer")
+    assert "exclusive OR" in direct and "(inclusive) OR" in direct
+    assert "inversion" not in direct and "|=" not in direct
+
+
+def test_why_an_operator_gives_a_value_is_answered_by_its_definition():
+    # The asker's expectation ("a big positive number") is no word the reason must say.
+    evidence = _html_evidence(OPERATORS, title="Expressions", prefix="o")
+    status, facts = _research(evidence, "Why does ~5 give -6 instead of some big positive "
+                                        "number?")
+    assert status.status == "answered"
+    assert 'is defined as "-(x+1)"' in facts[0].text
+
+
+def test_an_operator_is_named_by_its_mark_alone():
+    # "|" is not named by "|=" or "||"; each operator is the term over its description.
+    assert focus_in("|", 'The "|" operator yields the bitwise OR.')
+    assert not focus_in("|", "d |= other") and not focus_in("|", "a || b")
+    text = ("Mapping types\n=============\n\nd | other\n\n   Create a new dictionary with "
+            "the merged keys and values of d and other,\n   which must both be dictionaries."
+            "\n\nd |= other\n\n   Update the dictionary d with keys and values from other, "
+            "which\n   may be a mapping or an iterable of key/value pairs.\n")
+    evidence = [Evidence(Source(source_id=f"m{n}", url=f"https://kiln.example/#{p.anchor}",
+                                title="Mapping types", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 5.0 - n, 1)
+                for n, p in enumerate(passages(text_blocks(text)))]
+    status, facts = _research(evidence, "What is the difference between d | other and "
+                                        "d |= other for dicts?")
+    assert status.status == "answered"
+    answers = [f.text for f in facts if f.role == "answer"]
+    assert any("merged keys" in a for a in answers) and any("Update the dictionary" in a
+                                                            for a in answers)

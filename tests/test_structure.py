@@ -301,3 +301,44 @@ def test_a_passage_several_pages_include_word_for_word_is_one_result(tmp_path):
     texts = [" ".join(h.source.text.split()) for h in hits]
     assert sum("Omit any pot" in t for t in texts) == 1
     assert any(t.startswith("Pick one glaze") for t in texts)
+
+
+DOCSTRING = '''Object for firing loads.
+
+Several attributes control the firing:
+  peak (default: 1230)
+    the highest temperature of the firing
+    in degrees
+  hold (default: 10)
+    the minutes the kiln holds its peak
+
+The optional first format char picks the kiln:
+  @: native kiln (default)
+  <: gas kiln
+  !: same as <
+
+control how a failed firing is handled
+"strict" -> an error is raised       [default]
+"retry" -> the firing starts again
+
++-----------------+--------------------+
+| Operator        | Meaning            |
+|=================|====================|
+| "&", "^"        | Bitwise AND and    |
+|                 | XOR                |
++-----------------+--------------------+
+| "|"             | Bitwise OR         |
++-----------------+--------------------+
+'''
+
+
+def test_docstring_lists_and_grid_tables_keep_their_items_and_rows():
+    blocks = [(b.kind, b.text) for b in text_blocks(DOCSTRING)]
+    assert ("para", "Several attributes control the firing:") in blocks
+    assert ("list", "• peak (default: 1230): the highest temperature of the firing in degrees"
+                    "\n• hold (default: 10): the minutes the kiln holds its peak") in blocks
+    assert ("list", "• @: native kiln (default)\n• <: gas kiln\n• !: same as <") in blocks
+    assert ("list", '• "strict" -> an error is raised [default]\n'
+                    '• "retry" -> the firing starts again') in blocks
+    assert ("table", 'Operator | Meaning\n"&", "^" | Bitwise AND and XOR\n"|" | Bitwise OR'
+            ) in blocks

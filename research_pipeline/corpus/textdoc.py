@@ -13,6 +13,7 @@ PDF text is read page by page; lines that recur at the top or bottom of most pag
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 
@@ -172,7 +173,8 @@ _COLUMNS = re.compile(r"[^\s.!?:;,]\s{2,}\S")
 _ASSIGN_SIGNATURE = re.compile(r"^[\w\s,()\[\].]+=\s*[\w.&;<>]+\(.*\)\s*$")
 # A line that is one entry of an unmarked list.
 _LINE_ENTRY = re.compile(
-    r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.*()\[\]-]{1,40})\s+(?:--?|\u2013)\s+\S"  # a - b
+    r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.*()\[\]-]{1,40})\s+(?:--?|->|=>|\u2013)\s+\S"  # a - b
+    r"|^\s*[^\s\w:]:\s+\S"                                   # @: native order (a symbol's entry)
     r"|^\s*[\w.]+\([^)]*\):\s+\S"                                            # call(...): text
     r"|^\s*:[\w ]+:"                                                         # :param x:
     r"|^\s*\[\s*\d+\]\s*="                                                  # [ 0] = ...
@@ -301,6 +303,13 @@ def text_blocks(text: str) -> list[Block]:
                 end_list()
                 blocks.append(Block("code", neutralize_markup(code_text("\n".join(group)))))
             continue
+        # A short line standing alone over an indented description ("d | other", then
+        # "Create a new dictionary ..."): the term the description defines.
+        if (len(group) == 1 and following is not None and _indent(following[0]) > indent
+                and len(first.strip()) <= 60 and first.strip()[-1] not in ".,;:!?"
+                and _prose(following) and not _is_heading_line(first)):
+            open_term(first.strip(), indent)
+            continue
         if len(group) == 1 and _is_heading_line(first) and indent == 0:
             end_list()
             close_terms(-1)
@@ -318,9 +327,7 @@ def text_blocks(text: str) -> list[Block]:
         # Grid tables (reStructuredText): +---+ borders and | cells.
         if len(group) >= 3 and sum(line.strip()[:1] in "+|" for line in group) == len(group):
             end_list()
-            grid = [[c.strip() for c in line.strip().strip("|").split("|")]
-                    for line in group if line.strip().startswith("|")]
-            table = table_text((cells, [False] * len(cells)) for cells in grid)
+            table = table_text((cells, [False] * len(cells)) for cells in _grid_rows(group))
             if table:
                 blocks.append(Block("table", neutralize_markup(table)))
             continue
@@ -373,6 +380,14 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block("code", neutralize_markup(
                 code_text("\n".join(_dedent(group))))))
             continue
+        # A lead-in over an indented definition list ("Several instance attributes ...:"
+        # then "width (default: 70)" over its indented description, and so on): one item
+        # per term, the term and its description together.
+        items = _indented_definitions(group)
+        if items:
+            blocks.append(Block("para", neutralize_markup(_unwrap(group[:1]))))
+            blocks.append(Block("list", neutralize_markup(list_text(items))))
+            continue
         # Definition terms: a short line whose description is indented below it.
         if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > indent
                 and all(_indent(line) > indent for line in group[1:])):
@@ -399,6 +414,57 @@ def text_blocks(text: str) -> list[Block]:
     end_list()
     close_terms(-1)
     return blocks
+
+
+def _grid_rows(group: list[str]) -> list[list[str]]:
+    """The rows of a grid table, each cell's lines joined.
+
+    A row runs from one border ("+----+", or "|====|" under the header) to the next; a
+    cell wrapped over several lines is one cell.
+    """
+    border = next((line for line in group if line.strip().startswith("+")), "")
+    # The columns' edges, where the border has its "+" (a cell may hold a "|": '"|"').
+    edges = [i for i, ch in enumerate(border) if ch == "+"]
+    rows: list[list[str]] = []
+    current: list[list[str]] = []
+    for line in [*group, "+"]:
+        stripped = line.strip()
+        if stripped.startswith("+") or set(stripped) <= set("|=+-: "):
+            if current:
+                rows.append([" ".join(" ".join(part).split()) for part in zip(*current,
+                                                                              strict=True)])
+            current = []
+            continue
+        if len(edges) >= 2 and all(line[i:i + 1] == "|" for i in edges):
+            cells = [line[a + 1:b].strip() for a, b in itertools.pairwise(edges)]
+        else:
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if current and len(cells) != len(current[0]):
+            rows.append([" ".join(" ".join(part).split()) for part in zip(*current,
+                                                                          strict=True)])
+            current = []
+        current.append(cells)
+    return rows
+
+
+def _indented_definitions(group: list[str]) -> list[str]:
+    """The items of a definition list indented under a lead-in line, if the group is one.
+
+    Each term is a short line at the list's indentation with its description indented
+    further below it; a paragraph that only wraps (all its lines at one indentation)
+    is no such list.
+    """
+    rest = group[1:]
+    if len(rest) < 4 or any(_indent(line) <= _indent(group[0]) for line in rest):
+        return []
+    margin = min(_indent(line) for line in rest)
+    terms = [i for i, line in enumerate(rest) if _indent(line) == margin]
+    if (len(terms) < 2 or terms[0] != 0 or any(b - a < 2 for a, b in itertools.pairwise(terms))
+            or terms[-1] == len(rest) - 1 or any(len(rest[i].strip()) > 60 for i in terms)):
+        return []
+    ends = [*terms[1:], len(rest)]
+    return [f"{rest[i].strip()}: {_unwrap(rest[i + 1:end])}"
+            for i, end in zip(terms, ends, strict=True)]
 
 
 def _prose(group: list[str]) -> bool:

@@ -748,6 +748,14 @@ def _keyword_said(word: str) -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+_OPERATOR_MARKS = "~^|&<>=!*/%+-@"
+
+
+def _is_operator(term: str) -> bool:
+    """The term is an operator written by itself ("^", "|=")."""
+    return bool(term) and not term.strip(_OPERATOR_MARKS)
+
+
 def _hits(term: str, haystack: str) -> Iterator[int]:
     """Where ``term`` occurs in ``haystack`` on word boundaries, case-insensitive."""
     needle = neutralize_markup(term).lower()
@@ -761,6 +769,10 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
         # A name goes on with "_" both ways: "del" is not named by "__del__".
         edge_ok = (not needle[0].isalnum() or not (before.isalnum() or before == "_")) and (
             not needle[-1].isalnum() or not (after.isalnum() or after in joins))
+        # An operator goes on with operator marks: "|" is not named by "|=" or "||".
+        if edge_ok and _is_operator(needle) and (
+                before in _OPERATOR_MARKS or after in _OPERATOR_MARKS):
+            edge_ok = False
         # A name goes on with ".name": "collections.Counter.update" is a member of
         # collections.Counter, "ChainMap.fromkeys" one of ChainMap, not the class itself.
         end = idx + len(needle)
@@ -892,6 +904,38 @@ def heads_entry(source: Source, name: str) -> bool:
                       else source.title)
     last = last.split("(", 1)[0]
     return name in {token.strip("\"'*`“”").rsplit(".", 1)[-1] for token in last.split()}
+
+
+# "See TextWrapper class for available keyword args", "See help(struct) for more on
+# format strings", "See ``variance`` for arguments and other details": the entry named.
+_SEE_ENTRY = re.compile(
+    r"(?:^|[.!?]\s+)(?:please\s+)?see\s+(?:also\s+)?(?:the\s+)?(?:help\()?[`\"'*]*"
+    r"([A-Za-z_][\w.-]*)", re.IGNORECASE)
+
+
+def _entry_key(source: Source) -> str:
+    """The short name of the entry a source documents ("textwrapper", "struct")."""
+    name = entry_name(source.title).split("(", 1)[0].split()
+    return name[0].strip("\"'`*").rsplit(".", 1)[-1].lower() if name else ""
+
+
+def lent_focus(focus: Sequence[str], evidence: Sequence[Evidence]) -> dict[str, set[str]]:
+    """The entries a name's own entry sends the reader to, each with the names it lends.
+
+    textwrap.fill's entry says "See TextWrapper class for available keyword args":
+    what textwrap.TextWrapper's entry says of ``width`` it says of fill's.
+    """
+    lent: dict[str, set[str]] = {}
+    for f in focus:
+        for ev in evidence:
+            own = entry_name(ev.source.title).split("(", 1)[0].strip()
+            if own != f and not heads_entry(ev.source, f):
+                continue
+            for m in _SEE_ENTRY.finditer(ev.source.text):
+                key = m.group(1).rstrip(".").rsplit(".", 1)[-1].lower()
+                if key and key != _entry_key(ev.source):
+                    lent.setdefault(key, set()).add(f)
+    return lent
 
 
 def raised_entry(title: str) -> str:
@@ -1133,6 +1177,7 @@ class AnswerJudge:
             stem(w) for w in weights}
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         asked_things = named_things(analysis.text)
+        lent = lent_focus(analysis.focus, evidence)
         out: list[Judgement] = []
         # A span without a value does not even partly answer a number question, nor one
         # that tells nothing to do a how-do-I question.
@@ -1184,6 +1229,7 @@ class AnswerJudge:
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
+            lent_here = [f in lent.get(_entry_key(source), ()) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
             in_title = IN_SECTION if any(focus_in(f, source.title) for f in analysis.focus
@@ -1239,9 +1285,18 @@ class AnswerJudge:
                 # the subject value to a name" for `case RED:`) speaks of its keyword.
                 said_code = bool(analysis.implied) and all(
                     found.get(w) for w in analysis.implied)
-                focus_hits = [h or focus_in(f, before, heading.text)
+                # (An operator counts only in the span or its headings: a grammar rule
+                # earlier in its passage writes every operator of its kind.)
+                focus_hits = [h or focus_in(f, text if _is_operator(f) else before,
+                                            heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
+                for i, toks in enumerate(analysis.focus_words):
+                    if lent_here[i]:
+                        # The entry the name's own sends the reader to speaks for it.
+                        focus_hits[i] = True
+                        for w in toks:
+                            found[w] = max(found.get(w, 0.0), IN_SECTION)
                 by_shape = False
                 for f, toks, hit in zip(analysis.focus, analysis.focus_words, focus_hits,
                                         strict=True):
@@ -1828,10 +1883,14 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         return cues
     if kind == "reason":
         cues = _cues(_REASON_RE, text)
-        if not cues and _SURPRISE_Q.search(analysis.text) and _RULE_RE.search(text):
+        if not cues and _SURPRISE_Q.search(analysis.text) and (
+                _RULE_RE.search(text) or _DEFINED_RE.search(text) and analysis.focus
+                and all(focus_in(f, text) for f in analysis.focus)):
             # "Why do I get a TypeError when ...?", "Why does X give Y instead of Z?": the
             # rule the asker ran into is the reason ("Arguments to the cached function
-            # must be hashable."; "The chars argument is not a suffix; rather, ...").
+            # must be hashable."; "The chars argument is not a suffix; rather, ..."), or
+            # the definition of what the question names ("~5": "The unary "~" (invert)
+            # operator ... The bitwise inversion of "x" is defined as "-(x+1)".).
             return 2 / 3
         return cues
     if kind == "comparison":
@@ -1901,6 +1960,8 @@ _SURPRISE_Q = re.compile(
 _RULE_RE = re.compile(
     r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
     r"not permitted|(?:is|are) required|rather)\b", re.IGNORECASE)
+# How a thing is defined ("The bitwise inversion of x is defined as -(x+1)").
+_DEFINED_RE = re.compile(r"\b(?:is|are) defined (?:as|to be)\b", re.IGNORECASE)
 
 
 def _case_words(analysis: QuestionAnalysis, weights: dict[str, float]) -> set[str]:

@@ -175,8 +175,10 @@ class QuestionAnalysis:
     # where it does not.
     implied: tuple[str, ...] = field(default=())
     # The asker's own words for what it shows or where a name is used ("variable" in "the
-    # variable x", "class" in "What is __slots__ used for in a class?"): they count where
-    # a span says them, are not missing where it does not, and are never the crux.
+    # variable x", "class" in "What is __slots__ used for in a class?"), or for what it
+    # expected instead ("Why does ~5 give -6 instead of some big positive number?"): they
+    # count where a span says them, are not missing where it does not, and are never the
+    # crux.
     setting: tuple[str, ...] = field(default=())
 
     @property
@@ -497,6 +499,9 @@ _WRITTEN_EXPRESSION = re.compile(
 
 
 _FIRST_OPERATOR = re.compile(rf"\s({_OPERATOR})\s")
+# A unary operator written on a value or a name: "~5", "~x".
+_UNARY_NAMES = {"~": "bitwise inversion"}
+_UNARY_EXPRESSION = re.compile(r"~(?:\d+|[A-Za-z_]\w{0,7})")
 
 
 def _operator_name(expression: str) -> str:
@@ -657,6 +662,20 @@ def analyse(question: str) -> QuestionAnalysis:
     focus = focus + [e for e in expressions if e not in focus]
     spoken = [w for name in dict.fromkeys(map(_operator_name, expressions))
               for w in name.split()]
+    # An operator applied to the asker's value ("~5"): the operator is what it asks about.
+    unary = [f for f in focus if _UNARY_EXPRESSION.fullmatch(f)]
+    scene += [f for f in unary if f not in scene]
+    operators = [f[0] for f in unary]
+    spoken += [w for op in dict.fromkeys(operators) for w in _UNARY_NAMES[op].split()]
+    if kind == "comparison":
+        # "a ^ b" against "a | b": the sides are the operators, which the documentation
+        # names by themselves ('The "^" operator yields ...').
+        ops = list(dict.fromkeys(m.group(1) for e in expressions
+                                 if (m := _FIRST_OPERATOR.search(f" {e} "))))
+        if len(ops) >= 2:
+            operators += ops
+    operators = [op for op in dict.fromkeys(operators) if op not in focus]
+    focus = operators + focus
     set_aside = _SET_ASIDE.match(asked)
     excluded = tuple(w for w in words(set_aside.group(1)) if w not in STOPWORDS
                      and w not in focus_tokens) if set_aside else ()
@@ -679,8 +698,13 @@ def analyse(question: str) -> QuestionAnalysis:
     # Where a question about a name says it is used ("What is __slots__ used for in a
     # class?"): the setting, which the name's own documentation need not repeat.
     used_in = _SETTING.search(asked) if focus else None
+    # What a why-question's asker expected: the reason need not say it. Nor need an
+    # answer call an operator asked about by its mark by its name ("bitwise").
+    unneeded = [w for m in _EXPECTED.finditer(asked) for w in words(m.group(1))
+                ] if kind == "reason" else []
+    unneeded += spoken if operators else []
     setting = tuple(dict.fromkeys(
-        w for w in described + ([used_in.group(1).lower()] if used_in else [])
+        w for w in described + ([used_in.group(1).lower()] if used_in else []) + unneeded
         if w in content and w not in focus_tokens and w not in implied))
     return QuestionAnalysis(
         text=question, answer_type=kind, focus=tuple(focus),
@@ -701,6 +725,7 @@ def analyse(question: str) -> QuestionAnalysis:
     )
 
 
+_EXPECTED = re.compile(r"\b(?:instead of|rather than)\s+([^,;?]+)", re.IGNORECASE)
 _KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
                "option|flag|command|subcommand|variable|attribute|parameter|argument|"
                "setting|keyword|operator|exception|hook|filter|header|field|builtin")
