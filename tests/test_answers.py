@@ -44,6 +44,12 @@ from research_pipeline.text import stem, words
     # "... Why?" asks about the sentence before it.
     ("Some lines start with a tab, and textwrap.dedent() leaves the indentation in place. "
      "Why?", "reason", ("textwrap.dedent",)),
+    # A one-letter option given to its command is a name.
+    ("What does git tag -a store besides the commit?", "definition", ("-a",)),
+    # Operators: a unary one on the asker's value, and two a comparison sets apart.
+    ("Why does ~5 give -6 instead of a big positive number?", "reason", ("~", "~5")),
+    ("What's the difference between a ^ b and a | b?", "comparison",
+     ("^", "|", "a ^ b", "a | b")),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)

@@ -325,7 +325,12 @@ def focus_terms(question: str) -> list[str]:
         if option:
             token = option.group(1)  # "--depth=N" is the --depth option with a value
         low = token.lower()
-        if low in STOPWORDS or low in _FRAMING or len(low.strip("-")) < 2:
+        # A one-letter option is a name where it follows the command it is given to
+        # ("git tag -a", "htpasswd -b"), not a dash in prose.
+        short_option = bool(re.fullmatch(r"-[A-Za-z]", token)) and bool(
+            re.search(rf"\b[a-z][\w-]*\s+{re.escape(token)}(?![\w-])", question))
+        if low in STOPWORDS or low in _FRAMING or (len(low.strip("-")) < 2
+                                                   and not short_option):
             continue
         # A question's first word is capitalised because it starts the sentence.
         if match.start() == 0 and token[:1].isupper() and token[1:].islower():
