@@ -506,9 +506,13 @@ def test_os_path_functions_are_cited_as_os_path():
 
 
 def test_a_written_expression_is_an_example_named_by_its_operator():
+    # Two expressions compared: their operators are the sides; the expressions are the
+    # asker's examples, and the operators' names count where said, not required.
     analysis = analyse("What is the difference between x += 1 and x = x + 1?")
-    assert analysis.focus == ("x += 1", "x = x + 1") and analysis.scene == analysis.focus
+    assert analysis.focus == ("+=", "=", "x += 1", "x = x + 1")
+    assert analysis.scene == ("x += 1", "x = x + 1")
     assert analysis.content[:2] == ("augmented", "assignment")
+    assert analysis.setting == ("augmented", "assignment")
     assert "division" in analyse("Why does 7 / 2 give 3.5 instead of 3?").content
 
 
