@@ -1521,3 +1521,15 @@ def test_an_operator_is_named_by_its_mark_alone():
     answers = [f.text for f in facts if f.role == "answer"]
     assert any("merged keys" in a for a in answers) and any("Update the dictionary" in a
                                                             for a in answers)
+
+
+def test_each_side_of_a_comparison_is_answered_by_its_own_entry():
+    # Each entry's one sentence says what its side is; neither repeats the other's name.
+    evidence = [_entry("kiln.fire", "Return the square root of the glaze temperature."),
+                _entry("kiln.bake", "Return the square root of the bisque temperature."),
+                _entry("kiln.log", "Return the glaze log of a firing that is meant for a "
+                                   "bisque.")]
+    status, facts = _research(evidence, "What's the difference between kiln.fire and "
+                                        "kiln.bake, and which one is meant for a glaze?")
+    assert status.status == "answered"
+    assert [f.source_id for f in facts if f.role == "answer"] == ["kiln.fire", "kiln.bake"]

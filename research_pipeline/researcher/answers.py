@@ -1472,7 +1472,9 @@ class AnswerJudge:
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
-                own = bool(analysis.focus) and all(focus_in_heading)
+                # A comparison's side is a name too: its own entry speaks for that side.
+                own = bool(analysis.focus) and (all(focus_in_heading) or several and any(
+                    focus_in_heading[:n_sides]) and all(focus_in_heading[n_sides:]))
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival))
         out.sort(key=lambda j: -j.rank)
