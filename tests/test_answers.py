@@ -1533,3 +1533,19 @@ def test_each_side_of_a_comparison_is_answered_by_its_own_entry():
                                         "kiln.bake, and which one is meant for a glaze?")
     assert status.status == "answered"
     assert [f.source_id for f in facts if f.role == "answer"] == ["kiln.fire", "kiln.bake"]
+
+
+def test_why_a_name_surprises_is_answered_by_the_note_in_its_own_entry():
+    text = ("Remove any common leading glaze from every pot in the load.\n\nThis can be used "
+            "to make fired pots line up on the left shelf of the kiln, while still "
+            "presenting them in stacked form.\n\nNote that clay and stone are both treated "
+            "as ware, but they are not equal: a clay pot and a stone pot are considered to "
+            "have no common leading glaze.")
+    second, third = text.index("This can"), text.index("Note that")
+    layout = [("para", 0, second - 2), ("para", second, third - 2),
+              ("para", third, len(text))]
+    status, facts = _research([_entry("kiln.strip", text, layout)],
+                              "Some pots are clay and others are stone, and kiln.strip() "
+                              "leaves all the glaze in place. Why?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Note that clay and stone")

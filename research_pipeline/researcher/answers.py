@@ -1374,6 +1374,12 @@ class AnswerJudge:
                 shape = 0.0 if cand.in_preamble else _fits(analysis, cand, text)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
+                elif (analysis.answer_type == "reason" and not shape and analysis.focus
+                      and all(focus_in_heading) and _caveat(text)):
+                    # A name's own entry notes what its reader may not expect ("Note that
+                    # tabs and spaces are both treated as whitespace, but they are not
+                    # equal"): why it does what the asker did not expect.
+                    shape = 1 / 3
                 elif (analysis.answer_type in ("reason", "procedure") and not shape
                       and tight >= YESNO_STATED and _conditional(text)):
                     # "If clean.requireForce is not set to false, git clean will refuse to
@@ -2001,6 +2007,16 @@ def _states_case(text: str,
             if share((frozenset(case), frozenset(stem(w) for w in case))) >= CASE_SHARE:
                 return True
     return False
+
+
+def _caveat(text: str) -> bool:
+    """A sentence of the span is a note on what the reader may not expect ("Note that
+    tabs and spaces are both treated as whitespace, but they are not equal: ...")."""
+    return any(_CAVEAT.match(text[start:end]) for start, end in sentence_spans(text))
+
+
+_CAVEAT = re.compile(r"(?:\*\*)?(?:note|beware|caution|warning)\b(?:\s+that\b|:)",
+                     re.IGNORECASE)
 
 
 def _conditional(text: str) -> bool:
