@@ -2010,8 +2010,10 @@ def _states_case(text: str,
 
 
 def _caveat(text: str) -> bool:
-    """A sentence of the span is a note on what the reader may not expect ("Note that
-    tabs and spaces are both treated as whitespace, but they are not equal: ...")."""
+    """A sentence of the span is a note on what the reader may not expect.
+
+    "Note that tabs and spaces are both treated as whitespace, but they are not equal".
+    """
     return any(_CAVEAT.match(text[start:end]) for start, end in sentence_spans(text))
 
 
