@@ -78,6 +78,17 @@ def _block_safe(paragraph: str) -> str:
     return prefix + rest if rest else ""
 
 
+def _items_on_lines(paragraph: str) -> str:
+    """A quoted list's items ("... several means: • Use ... • Use ...") each on a line.
+
+    The items keep their "•" (no Markdown list syntax); a hard line break ends the line
+    before each one.
+    """
+    if paragraph.count(" • ") < 2:
+        return paragraph
+    return paragraph.replace(" • ", "  \n• ")
+
+
 def _foreign_url(sentence: str, cited: set[str]) -> bool:
     """True when the sentence holds a web URL that is not a given source's URL."""
     allowed = {c.split("#", 1)[0].rstrip("/") for c in cited}
@@ -138,7 +149,7 @@ def resolve_markers(
                     return f"[^{order[old]}]"
 
                 kept.append(_MARKER.sub(renumber, sentence))
-            text = _block_safe(" ".join(kept))
+            text = _items_on_lines(_block_safe(" ".join(kept)))
             if text:
                 paragraphs.append(text)
         if paragraphs:

@@ -109,3 +109,14 @@ def test_a_partly_answered_section_says_so_below_its_passages():
     assert section.startswith("Two steps.[^1]\n\n_These passages answer the question only in "
                               "part; see Open questions._")
     assert check_report(rendered.markdown, {URL: [SOURCE]}).ok
+
+
+def test_a_quoted_list_shows_one_item_a_line():
+    listed = ("Modules are found in two steps: • find a module, loading and initializing it "
+              "if necessary • define a name in the local namespace")
+    sections, _, _ = resolve_markers({1: f"{listed}[^1]", 2: "One step • then done.[^1]"},
+                                     {1: _fact(1, "find a module")})
+    assert sections[1] == ("Modules are found in two steps:  \n• find a module, loading and "
+                           "initializing it if necessary  \n• define a name in the local "
+                           "namespace[^1]")
+    assert sections[2] == "One step • then done.[^1]"  # one bullet in prose is prose
