@@ -73,13 +73,21 @@ def asks_with(word: str, position: int) -> bool:
 
 
 def question_words(text: str) -> dict[str, str]:
-    """Stem -> first surface word, for the content words of a question, in order."""
+    """Stem -> first surface word, for the content words of a question, in order.
+
+    A negative contraction's stem ("shouldn", "doesn" of "shouldn't", "doesn't") is no
+    word of its own.
+    """
+    contracted = {m.group(1).lower() for m in _NEGATIVE_CONTRACTION.finditer(text)}
     seen: dict[str, str] = {}
     for i, w in enumerate(words(text)):
-        if w in STOPWORDS or asks_with(w, i) or len(w) < 2:
+        if w in STOPWORDS or asks_with(w, i) or len(w) < 2 or w in contracted:
             continue
         seen.setdefault(stem(w), w)
     return seen
+
+
+_NEGATIVE_CONTRACTION = re.compile(r"\b(\w+n)['’]t\b")
 
 
 def normalize_ws(text: str) -> str:

@@ -944,11 +944,13 @@ def test_a_sentence_that_only_points_elsewhere_is_no_support():
 
 
 def test_a_partial_answer_is_not_said_to_lack_what_a_quoted_passage_says():
+    # (Passages of one reference page: each names its side; neither is a side's own entry,
+    # which would answer it.)
     evidence = [
-        _doc("s1", "kiln.fire", "Return the peak temperature of the sample firing in "
-             "degrees.", score=9.0),
-        _doc("s2", "kiln.pfire", "Return the peak temperature of the whole population of "
-             "firings.", score=8.0)]
+        _doc("s1", "Kiln reference", "kiln.fire returns the peak temperature of the sample "
+             "firing in degrees.", score=9.0),
+        _doc("s2", "Kiln reference", "kiln.pfire returns the peak temperature of the whole "
+             "population of firings.", score=8.0)]
     status, facts = _research(evidence, "What's the difference between kiln.fire and "
                               "kiln.pfire, and which one is meant for a sample?")
     assert [f.source_id for f in facts] == ["s1", "s2"]
@@ -1549,3 +1551,35 @@ def test_why_a_name_surprises_is_answered_by_the_note_in_its_own_entry():
                               "leaves all the glaze in place. Why?")
     assert status.status == "answered"
     assert facts[0].text.startswith("Note that clay and stone")
+
+
+def test_query_words_are_no_contraction_stems_and_synonyms_only_of_a_words_forms():
+    from research_pipeline.researcher.answers import synonyms
+    from research_pipeline.text import question_words
+
+    assert list(question_words("Why shouldn't I lock a folder? Doesn't it work?").values()
+                ) == ["lock", "folder"]
+    # "location" shares only its stem with "locate"; "running" is a form of "run".
+    assert synonyms("location") == () and synonyms("located") == ("find", "found")
+    assert synonyms("running") == ("execute", "ran") and synonyms("choosing")[0] == "select"
+
+
+def test_a_whole_table_does_not_support_a_reason():
+    table_page = ("Kiln controls\n=============\n\nThe following table summarizes the "
+                  "controls of the kiln:\n\n"
+                  "+------------+----------------------------+\n"
+                  "| Control    | Meaning                    |\n"
+                  "+============+============================+\n"
+                  "| ~          | Cool the kiln by inversion |\n"
+                  "+------------+----------------------------+\n"
+                  "| ^          | Heat the kiln by glaze     |\n"
+                  "+------------+----------------------------+\n")
+    evidence = [Evidence(Source(source_id=f"t{n}", url=f"https://kiln.example/#{p.anchor}",
+                                title="Kiln controls", text=p.text, provider="local",
+                                section=p.section, layout=p.layout), 5.0 - n, 1)
+                for n, p in enumerate(passages(text_blocks(table_page)))]
+    evidence.append(_doc("u", "Kiln inversion", 'The unary "~" control cools the kiln by '
+                         "inversion. The inversion of heat is defined as cold."))
+    status, facts = _research(evidence, "Why does ~5 cool the kiln instead of heating it?")
+    assert facts and facts[0].source_id == "u"
+    assert all("|" not in f.text for f in facts)

@@ -157,9 +157,25 @@ _SYNONYM_WORDS = _synonym_words()
 _SYNONYMS = {s: frozenset(stem(w) for w in others) for s, others in _SYNONYM_WORDS.items()}
 
 
+_SYNONYM_FORMS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYM_GROUPS:
+    for _word in _group.split():
+        _SYNONYM_FORMS[stem(_word)] = _SYNONYM_FORMS.get(stem(_word), frozenset()) | {_word}
+
+
 def synonyms(word: str) -> tuple[str, ...]:
-    """Other words documentation uses for a question's word ("parameter" for "argument")."""
-    return _SYNONYM_WORDS.get(stem(word.lower()), ())
+    """Other words documentation uses for a question's word ("parameter" for "argument").
+
+    The word is one of a group's words or an inflection of one ("running", "stopped"):
+    "location" only shares its stem with "locate".
+    """
+    low = word.lower()
+    forms = _SYNONYM_FORMS.get(stem(low), frozenset())
+    if not any(low.startswith(form) and len(low) - len(form) <= 4
+               or form.endswith("e") and low.startswith(form[:-1])
+               and low.endswith(("ing", "ed")) for form in forms):
+        return ()
+    return _SYNONYM_WORDS.get(stem(low), ())
 # A key/value table ("Description: ...", "Syntax: ...", "Default: ..."): one thing's facts.
 _KEY_VALUE_ROWS = re.compile(r"(?:[A-Z][\w ]{0,24}: [^\n]*)(?:\n[A-Z][\w ]{0,24}: [^\n]*)+")
 # A numbered list: "1. Remove the encryption ...".

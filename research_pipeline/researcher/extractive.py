@@ -801,6 +801,9 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         # words. (A list question's support may name what the items belong to: "... return
         # a CompletedProcess instance.")
         or answer_type == "number" and not j.fit
+        # A whole table (the operator precedence summary) supports only a question that
+        # asks for a list, a value or a comparison; for a reason it is a page of padding.
+        or cand.kind == "table" and answer_type not in ("list", "number", "comparison")
         # "New in version 3.3: ..." tells when, which only a question about releases asks.
         or not release_question and is_release_note(cand)
         or cand.kind in ("item", "row")
