@@ -1583,3 +1583,14 @@ def test_a_whole_table_does_not_support_a_reason():
     status, facts = _research(evidence, "Why does ~5 cool the kiln instead of heating it?")
     assert facts and facts[0].source_id == "u"
     assert all("|" not in f.text for f in facts)
+
+
+def test_an_answer_does_not_end_on_the_words_that_announce_an_example():
+    html = """<html><body><h1>Kiln</h1><h2 id="fallback">FallbackGlaze Directive</h2>
+<p>Use FallbackGlaze to set a glaze for any pot that has no glaze of its own, which would
+otherwise be fired bare. For example</p><pre>FallbackGlaze celadon</pre>
+<p>Use the disabled argument to turn that off.</p></body></html>"""
+    status, facts = _research(_html_evidence(html), "What does FallbackGlaze do for a pot "
+                                                    "without a glaze of its own?")
+    assert status.status == "answered"
+    assert facts[0].text.endswith("which would otherwise be fired bare.")

@@ -219,6 +219,8 @@ PREAMBLE = 0.3
 DANGLING = re.compile(r"(:|\bas follows\.|\blike this\.|\bhere (?:is|are) [^.:;]{1,40}\.)\s*$",
                       re.IGNORECASE)
 
+# An example announced without a sentence of its own: "For example", "For instance:".
+_BARE_EXAMPLE = re.compile(r"(?:for example|for instance|e\.g\.|example)[:,]?", re.IGNORECASE)
 # A pointer this short ("Consider this sequence:", "For example:") says nothing itself; a
 # lone sentence this short that ends on a colon only introduces what follows.
 POINTER_WORDS = 8
@@ -609,6 +611,12 @@ def candidates(source: Source) -> list[Candidate]:
                 end = trail.start()
             if start >= end:
                 return
+            if parts is not None and len(parts) > 1 and _BARE_EXAMPLE.fullmatch(
+                    text[parts[-1][0]:parts[-1][1]].strip()):
+                # "... would otherwise return HTTP 404 (Not Found). For example" before
+                # the page's example: the words that announce it are no part of the answer.
+                parts = parts[:-1]
+                end = min(end, parts[-1][1])
             if parts is not None:
                 parts = [(max(s, start), min(e, end)) for s, e in parts]
         span = text[start:end]
