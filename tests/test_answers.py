@@ -126,6 +126,14 @@ def _html_evidence(html: str, title: str = "Kiln manual", site: str = "kiln.exam
             for n, p in enumerate(passages(parse_html(html).blocks))]
 
 
+def _text_evidence(text: str, title: str, prefix: str) -> list[Evidence]:
+    """A plain-text page's passages as search results, best first."""
+    return [Evidence(Source(source_id=f"{prefix}{n}", url=f"https://kiln.example/#{p.anchor}",
+                            title=title, text=p.text, provider="local", section=p.section,
+                            layout=p.layout), 5.0 - n, 1)
+            for n, p in enumerate(passages(text_blocks(text)))]
+
+
 def _research(evidence: list[Evidence], question: str, title: str = "Kilns",
               topic_id: str = "k", researcher: ExtractiveResearcher | None = None):
     """One question researched over the evidence: its assessment and its facts."""
@@ -1513,10 +1521,7 @@ def test_an_operator_is_named_by_its_mark_alone():
             "the merged keys and values of d and other,\n   which must both be dictionaries."
             "\n\nd |= other\n\n   Update the dictionary d with keys and values from other, "
             "which\n   may be a mapping or an iterable of key/value pairs.\n")
-    evidence = [Evidence(Source(source_id=f"m{n}", url=f"https://kiln.example/#{p.anchor}",
-                                title="Mapping types", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 5.0 - n, 1)
-                for n, p in enumerate(passages(text_blocks(text)))]
+    evidence = _text_evidence(text, "Mapping types", "m")
     status, facts = _research(evidence, "What is the difference between d | other and "
                                         "d |= other for dicts?")
     assert status.status == "answered"
@@ -1574,10 +1579,7 @@ def test_a_whole_table_does_not_support_a_reason():
                   "+------------+----------------------------+\n"
                   "| ^          | Heat the kiln by glaze     |\n"
                   "+------------+----------------------------+\n")
-    evidence = [Evidence(Source(source_id=f"t{n}", url=f"https://kiln.example/#{p.anchor}",
-                                title="Kiln controls", text=p.text, provider="local",
-                                section=p.section, layout=p.layout), 5.0 - n, 1)
-                for n, p in enumerate(passages(text_blocks(table_page)))]
+    evidence = _text_evidence(table_page, "Kiln controls", "t")
     evidence.append(_doc("u", "Kiln inversion", 'The unary "~" control cools the kiln by '
                          "inversion. The inversion of heat is defined as cold."))
     status, facts = _research(evidence, "Why does ~5 cool the kiln instead of heating it?")
