@@ -157,10 +157,16 @@ _SYNONYM_WORDS = _synonym_words()
 _SYNONYMS = {s: frozenset(stem(w) for w in others) for s, others in _SYNONYM_WORDS.items()}
 
 
-_SYNONYM_FORMS: dict[str, frozenset[str]] = {}
-for _group in _SYNONYM_GROUPS:
-    for _word in _group.split():
-        _SYNONYM_FORMS[stem(_word)] = _SYNONYM_FORMS.get(stem(_word), frozenset()) | {_word}
+def _synonym_forms() -> dict[str, frozenset[str]]:
+    """Per stem, the groups' words that have it ("locat": "locate")."""
+    forms: dict[str, set[str]] = {}
+    for group in _SYNONYM_GROUPS:
+        for word in group.split():
+            forms.setdefault(stem(word), set()).add(word)
+    return {s: frozenset(words_) for s, words_ in forms.items()}
+
+
+_SYNONYM_FORMS = _synonym_forms()
 
 
 def synonyms(word: str) -> tuple[str, ...]:
