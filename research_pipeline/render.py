@@ -78,6 +78,21 @@ def _block_safe(paragraph: str) -> str:
     return prefix + rest if rest else ""
 
 
+# A table's row break inside a quoted paragraph, kept through sentence splitting and
+# whitespace normalising; rendered as a hard line break and an indent of four spaces,
+# which no Markdown block (heading, list, quote, fence) can start from inside a paragraph.
+_ROW = "\ue000"
+_ROW_BREAK = "  \n    "
+
+
+def _rows_kept(paragraph: str) -> str:
+    """A quoted table's rows ("Level | Description | Example" lines) marked to stay lines."""
+    lines = paragraph.split("\n")
+    if len(lines) >= 3 and sum(" | " in line for line in lines) >= 2:
+        return _ROW.join(line.replace(_ROW, " ") for line in lines)
+    return paragraph.replace(_ROW, " ")
+
+
 def _items_on_lines(paragraph: str) -> str:
     """A quoted list's items ("... several means: • Use ... • Use ...") each on a line.
 
@@ -123,7 +138,7 @@ def resolve_markers(
         paragraphs = []
         for paragraph in sections[key].split("\n\n"):
             kept = []
-            for sentence in _sentences(paragraph):
+            for sentence in _sentences(_rows_kept(paragraph)):
                 sentence = normalize_ws(sentence)
                 markers = [int(m) for m in _MARKER.findall(sentence)]
                 if any(m not in given for m in markers):
@@ -149,7 +164,7 @@ def resolve_markers(
                     return f"[^{order[old]}]"
 
                 kept.append(_MARKER.sub(renumber, sentence))
-            text = _items_on_lines(_block_safe(" ".join(kept)))
+            text = _items_on_lines(_block_safe(" ".join(kept))).replace(_ROW, _ROW_BREAK)
             if text:
                 paragraphs.append(text)
         if paragraphs:

@@ -1596,3 +1596,20 @@ otherwise be fired bare. For example</p><pre>FallbackGlaze celadon</pre>
                                                     "without a glaze of its own?")
     assert status.status == "answered"
     assert facts[0].text.endswith("which would otherwise be fired bare.")
+
+
+def test_a_table_answer_keeps_its_rows_and_its_footnote_quote_one_line():
+    page = ("Kiln controls\n=============\n\nThe kiln has the following controls:\n\n"
+            "+----------+---------------------------+\n"
+            "| Control  | Meaning                   |\n"
+            "+==========+===========================+\n"
+            "| damper   | Sets the air in the kiln  |\n"
+            "+----------+---------------------------+\n"
+            "| burner   | Sets the heat of the kiln |\n"
+            "+----------+---------------------------+\n")
+    status, facts = _research(_text_evidence(page, "Kiln controls", "c"),
+                              "Which controls does the kiln have?")
+    assert status.status == "answered"
+    assert facts[0].text.splitlines()[-2:] == ["damper | Sets the air in the kiln",
+                                               "burner | Sets the heat of the kiln"]
+    assert "\n" not in facts[0].quote

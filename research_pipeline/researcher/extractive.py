@@ -505,8 +505,8 @@ class ExtractiveResearcher:
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
-                text = _unpointed(_clean(cand.text))
-                quote = text if n < direct else self._quote(analysis, text)
+                text = _unpointed(_clean(cand.text, rows=cand.kind == "table"))
+                quote = normalize_ws(text) if n < direct else self._quote(analysis, text)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
                     question_id=q.id, source_id=cand.source.source_id, url=cand.source.url,
@@ -702,8 +702,15 @@ def _finding(answer: str) -> str:
     return f"{text}{marker}"
 
 
-def _clean(text: str) -> str:
-    """One line of text without a leading list bullet (still a verbatim span)."""
+def _clean(text: str, rows: bool = False) -> str:
+    """One line of text without a leading list bullet (still a verbatim span).
+
+    With ``rows`` (a table), each line of the span stays a line: the report shows a
+    table's rows one a line.
+    """
+    if rows:
+        lines = [normalize_ws(line) for line in text.splitlines() if line.strip()]
+        return re.sub(r"^(?:[*\u2022-]\s+)+", "", "\n".join(lines))
     return re.sub(r"^(?:[*\u2022-]\s+)+", "", normalize_ws(text))
 
 
