@@ -86,11 +86,19 @@ _ROW_BREAK = "  \n    "
 
 
 def _rows_kept(paragraph: str) -> str:
-    """A quoted table's rows ("Level | Description | Example" lines) marked to stay lines."""
+    """A quoted table's rows or list's items, one a line, marked to stay lines.
+
+    Rows are "Level | Description | Example" lines; items start with "•" or a number
+    ("2. define a name ..."). Other lines of a paragraph run together, as prose does.
+    """
     lines = paragraph.split("\n")
-    if len(lines) >= 3 and sum(" | " in line for line in lines) >= 2:
+    if len(lines) >= 2 and (sum(" | " in line for line in lines) >= 2
+                            or sum(bool(_ITEM_LINE.match(line)) for line in lines) >= 2):
         return _ROW.join(line.replace(_ROW, " ") for line in lines)
     return paragraph.replace(_ROW, " ")
+
+
+_ITEM_LINE = re.compile(r"\s*(?:\u2022|\d{1,3}[.)])\s")
 
 
 def _items_on_lines(paragraph: str) -> str:

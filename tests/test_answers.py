@@ -152,7 +152,9 @@ def test_a_list_answer_comes_with_its_lead_in():
     status, facts = _judge("Which firing modes does the kiln support?")
     assert status.status == "answered"
     assert facts[0].role == "answer"
-    assert facts[0].text.startswith("The kiln supports the following firing modes: • bisque")
+    # The items stay one a line; the footnote quotes the span as one line.
+    assert facts[0].text.startswith("The kiln supports the following firing modes:\n• bisque")
+    assert facts[0].quote.startswith("The kiln supports the following firing modes: • bisque")
     assert "raku" in facts[0].text
 
 

@@ -122,12 +122,16 @@ def test_a_quoted_list_shows_one_item_a_line():
     assert sections[2] == "One step • then done.[^1]"  # one bullet in prose is prose
 
 
-def test_a_quoted_table_shows_one_row_a_line_that_no_markdown_block_can_start():
+def test_a_quoted_table_or_list_shows_one_row_a_line_that_no_markdown_block_can_start():
     table = ("The levels are: Level | Description\nemerg | Emergencies.\n"
              "- alert | Action must be taken.\n# crit | Critical conditions.")
-    sections, _, _ = resolve_markers({1: f"{table}[^1]", 2: "Two lines\nof prose.[^1]"},
+    steps = "Import runs in two steps:\n1. find a module\n2. define a name"
+    sections, _, _ = resolve_markers({1: f"{table}[^1]", 2: "Two lines\nof prose.[^1]",
+                                      3: f"{steps}[^1]"},
                                      {1: _fact(1, "find a module")})
     assert sections[1] == ("The levels are: Level | Description  \n    emerg | Emergencies."
                            "  \n    - alert | Action must be taken.  \n    # crit | Critical "
                            "conditions.[^1]")
     assert sections[2] == "Two lines of prose.[^1]"  # prose lines still run together
+    assert sections[3] == ("Import runs in two steps:  \n    1. find a module  \n    2. "
+                           "define a name[^1]")

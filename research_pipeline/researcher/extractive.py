@@ -505,7 +505,7 @@ class ExtractiveResearcher:
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
-                text = _unpointed(_clean(cand.text, rows=cand.kind == "table"))
+                text = _unpointed(_clean(cand.text, rows=cand.kind in ("table", "list")))
                 quote = normalize_ws(text) if n < direct else self._quote(analysis, text)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
@@ -705,8 +705,8 @@ def _finding(answer: str) -> str:
 def _clean(text: str, rows: bool = False) -> str:
     """One line of text without a leading list bullet (still a verbatim span).
 
-    With ``rows`` (a table), each line of the span stays a line: the report shows a
-    table's rows one a line.
+    With ``rows`` (a table or a list), each line of the span stays a line: the report
+    shows a table's rows and a list's items one a line.
     """
     if rows:
         lines = [normalize_ws(line) for line in text.splitlines() if line.strip()]
