@@ -78,7 +78,7 @@ def question_words(text: str) -> dict[str, str]:
     A negative contraction's stem ("shouldn", "doesn" of "shouldn't", "doesn't") is no
     word of its own.
     """
-    contracted = {m.group(1).lower() for m in _NEGATIVE_CONTRACTION.finditer(text)}
+    contracted = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(text)}
     seen: dict[str, str] = {}
     for i, w in enumerate(words(text)):
         if w in STOPWORDS or asks_with(w, i) or len(w) < 2 or w in contracted:
@@ -87,7 +87,8 @@ def question_words(text: str) -> dict[str, str]:
     return seen
 
 
-_NEGATIVE_CONTRACTION = re.compile(r"\b(\w+n)['’]t\b")
+# A negative contraction, its stem in the group: "shouldn" of "shouldn't".
+NEGATIVE_CONTRACTION = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
 
 
 def normalize_ws(text: str) -> str:

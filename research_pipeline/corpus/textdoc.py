@@ -427,22 +427,24 @@ def _grid_rows(group: list[str]) -> list[list[str]]:
     edges = [i for i, ch in enumerate(border) if ch == "+"]
     rows: list[list[str]] = []
     current: list[list[str]] = []
+
+    def close_row() -> None:
+        if current:
+            rows.append([" ".join(" ".join(part).split()) for part in zip(*current,
+                                                                          strict=True)])
+            current.clear()
+
     for line in [*group, "+"]:
         stripped = line.strip()
         if stripped.startswith("+") or set(stripped) <= set("|=+-: "):
-            if current:
-                rows.append([" ".join(" ".join(part).split()) for part in zip(*current,
-                                                                              strict=True)])
-            current = []
+            close_row()
             continue
         if len(edges) >= 2 and all(line[i:i + 1] == "|" for i in edges):
             cells = [line[a + 1:b].strip() for a, b in itertools.pairwise(edges)]
         else:
             cells = [c.strip() for c in stripped.strip("|").split("|")]
         if current and len(cells) != len(current[0]):
-            rows.append([" ".join(" ".join(part).split()) for part in zip(*current,
-                                                                          strict=True)])
-            current = []
+            close_row()
         current.append(cells)
     return rows
 

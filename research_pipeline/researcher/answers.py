@@ -1209,6 +1209,13 @@ class AnswerJudge:
         asked_things = named_things(analysis.text)
         lent = lent_focus(analysis.focus, evidence)
         out: list[Judgement] = []
+
+        def names_focus_of(hits: list[bool]) -> bool:
+            """Every name is named, of a comparison's sides one at least."""
+            if several:
+                return any(hits[:n_sides]) and all(hits[n_sides:])
+            return all(hits)
+
         # A span without a value does not even partly answer a number question, nor one
         # that tells nothing to do a how-do-I question.
         strict = analysis.answer_type in ("number", "procedure")
@@ -1372,12 +1379,7 @@ class AnswerJudge:
                 matched = [w for w, m in found.items() if m]
                 missing = [w for w, m in found.items() if not m]
                 about = heading_share
-                if not analysis.focus:
-                    focus_found = True
-                elif several:
-                    focus_found = any(focus_hits[:n_sides]) and all(focus_hits[n_sides:])
-                else:
-                    focus_found = all(focus_hits)
+                focus_found = not analysis.focus or names_focus_of(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED or (
                     side_named and crux in side_words) or (
@@ -1509,8 +1511,7 @@ class AnswerJudge:
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
                 # A comparison's side is a name too: its own entry speaks for that side.
-                own = bool(analysis.focus) and (all(focus_in_heading) or several and any(
-                    focus_in_heading[:n_sides]) and all(focus_in_heading[n_sides:]))
+                own = bool(analysis.focus) and names_focus_of(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival))
         out.sort(key=lambda j: -j.rank)

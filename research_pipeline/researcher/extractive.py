@@ -708,10 +708,9 @@ def _clean(text: str, rows: bool = False) -> str:
     With ``rows`` (a table or a list), each line of the span stays a line: the report
     shows a table's rows and a list's items one a line.
     """
-    if rows:
-        lines = [normalize_ws(line) for line in text.splitlines() if line.strip()]
-        return re.sub(r"^(?:[*\u2022-]\s+)+", "", "\n".join(lines))
-    return re.sub(r"^(?:[*\u2022-]\s+)+", "", normalize_ws(text))
+    joined = ("\n".join(normalize_ws(line) for line in text.splitlines() if line.strip())
+              if rows else normalize_ws(text))
+    return re.sub(r"^(?:[*\u2022-]\s+)+", "", joined)
 
 
 DIRECT_ANSWER_CHARS = 450

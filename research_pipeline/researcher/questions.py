@@ -19,7 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from research_pipeline.text import IMPERATIVES, QUESTION_WORDS, STOPWORDS, asks_with, stem, words
+from research_pipeline.text import (
+    IMPERATIVES,
+    NEGATIVE_CONTRACTION,
+    QUESTION_WORDS,
+    STOPWORDS,
+    asks_with,
+    stem,
+    words,
+)
 
 AnswerType = Literal[
     "definition", "list", "procedure", "number", "comparison", "reason", "yesno", "explanation"
@@ -688,7 +696,7 @@ def analyse(question: str) -> QuestionAnalysis:
         framing = framing | _SET_ASIDE_FRAMING
     # A contraction's pieces are no words of their own: "doesn" and "t" of "doesn't", the
     # "s" of "Python's" (rare as they are, they would weigh most).
-    fragments = {m.group(1).lower() for m in _CONTRACTED.finditer(question)} | {
+    fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
@@ -791,7 +799,6 @@ def code_terms(question: str) -> tuple[str, ...]:
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
 _DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
-_CONTRACTED = re.compile(r"\b(\w+n)['’]t\b", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
