@@ -30,8 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 MODEL_S, SEARCH_S = 1.0, 0.4
-LIMITS = {"RESEARCH_EXA_REQUESTS_PER_S": "20", "RESEARCH_MODEL_CONCURRENCY": "32",
-          "RESEARCH_TOPIC_CONCURRENCY": "32"}
+# The providers' limits. Topics at once is left to the project (``topics_at_once``: here
+# 2 × (32 + 20) = 104, so all 100 topics are in flight).
+LIMITS = {"RESEARCH_EXA_REQUESTS_PER_S": "20", "RESEARCH_MODEL_CONCURRENCY": "32"}
 
 PLAIN = """
 import sys, time
@@ -49,7 +50,7 @@ with services.store.session():
     states = {}
     for event in research_topics(partial(Services, settings=settings), [t.id for t in topics],
                                  "plain-loop", approve_as="bench",
-                                 workers=settings.topic_concurrency):
+                                 workers=settings.topics_at_once):
         if type(event).__name__ == "TopicDone":
             states[event.state] = states.get(event.state, 0) + 1
             if event.state == "failed":

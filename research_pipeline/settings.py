@@ -6,6 +6,7 @@ CLI, ``dagster dev`` and the daemon all read and write the same files.
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any, Literal
@@ -31,6 +32,9 @@ class Price(BaseModel):
     output_per_mtok: float = 0.0
     per_request: float = 0.0
 
+
+# Topics researched at once offline, and at most (``Settings.topics_at_once``).
+TOPICS_AT_ONCE_OFFLINE, TOPICS_AT_ONCE_MAX = 16, 256
 
 # Output tokens a model may write per step: bounded so that a small local model cannot
 # generate until its context is full (minutes on a CPU) when it loses its way.
@@ -79,7 +83,8 @@ class Settings(BaseSettings):
     policy_model_audit: bool = False
     search_concurrency: int = Field(4, ge=1, le=32)
     model_concurrency: int = Field(4, ge=1, le=32)
-    topic_concurrency: int = Field(16, ge=1, le=256)
+    # None: as many as keep the provider pools busy (``topics_at_once``).
+    topic_concurrency: int | None = Field(None, ge=1, le=TOPICS_AT_ONCE_MAX)
     exa_requests_per_s: float = Field(5.0, gt=0)
     request_timeout_s: float | None = Field(None, gt=0)
     retry_base_s: float = Field(0.5, ge=0)
@@ -125,6 +130,21 @@ class Settings(BaseSettings):
         for key in (self.exa_api_key, self.google_api_key, self.openai_api_key):
             if key is not None:
                 add_secret(key.get_secret_value())
+
+    @property
+    def topics_at_once(self) -> int:
+        """How many topics one run researches at once (``RESEARCH_TOPIC_CONCURRENCY``).
+
+        Unset, it is what keeps the provider pools busy: a topic waits on one request at a
+        time, so every model slot and every search a second the rate allows need a topic of
+        their own, and as many again queued behind them so that a freed slot is taken at
+        once. Offline, where the work is this process's CPU, 16.
+        """
+        if self.topic_concurrency is not None:
+            return self.topic_concurrency
+        remote = ((self.model_concurrency if self.llm != "extractive" else 0)
+                  + (math.ceil(self.exa_requests_per_s) if self.search == "exa" else 0))
+        return max(TOPICS_AT_ONCE_OFFLINE, min(TOPICS_AT_ONCE_MAX, 2 * remote))
 
     @property
     def local_model_server(self) -> bool:

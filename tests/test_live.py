@@ -299,6 +299,30 @@ def test_rate_limiter_spaces_requests():
     assert time.monotonic() - started >= 0.19
 
 
+
+def test_topics_at_once_keep_the_provider_pools_busy(monkeypatch):
+    from research_pipeline.settings import load_settings
+
+    for name in ("RESEARCH_TOPIC_CONCURRENCY", "RESEARCH_MODEL_CONCURRENCY",
+                 "RESEARCH_EXA_REQUESTS_PER_S"):
+        monkeypatch.delenv(name, raising=False)
+    # Offline the work is this process's CPU: a fixed number of topic threads.
+    assert load_settings(search="local", llm="extractive").topics_at_once == 16
+    # Remote: a topic per model slot and per search a second, and as many again queued.
+    monkeypatch.setenv("RESEARCH_MODEL_CONCURRENCY", "32")
+    monkeypatch.setenv("RESEARCH_EXA_REQUESTS_PER_S", "20")
+    assert load_settings(search="exa", llm="gemini").topics_at_once == 104
+    assert load_settings(search="local", llm="gemini").topics_at_once == 64
+    assert load_settings(search="exa", llm="extractive").topics_at_once == 40
+    monkeypatch.setenv("RESEARCH_EXA_REQUESTS_PER_S", "1000")
+    assert load_settings(search="exa", llm="gemini").topics_at_once == 256
+    # The defaults (4 model calls in flight, 5 searches a second) and a setting of one's own.
+    monkeypatch.delenv("RESEARCH_EXA_REQUESTS_PER_S")
+    monkeypatch.delenv("RESEARCH_MODEL_CONCURRENCY")
+    assert load_settings(search="exa", llm="gemini").topics_at_once == 18
+    monkeypatch.setenv("RESEARCH_TOPIC_CONCURRENCY", "3")
+    assert load_settings(search="exa", llm="gemini").topics_at_once == 3
+
 def test_facts_are_extracted_round_by_round_and_tracked_per_question(live_env, servers):
     _, gem = servers
     gem.responder = lambda r: fake_world.gemini_model(r, answer_from_round=2)

@@ -55,7 +55,7 @@ class ResearchResource(dg.ConfigurableResource):
 
     def topic_workers(self) -> int:
         """How many topics one run researches at once (``RESEARCH_TOPIC_CONCURRENCY``)."""
-        return self._settings().topic_concurrency
+        return self._settings().topics_at_once
 
     def _settings(self) -> Settings:
         return load_settings(
