@@ -1048,7 +1048,8 @@ def test_an_open_question_names_the_words_it_lacks_most_specific_first():
     status, _ = _research(evidence, "Why don't kiln shelves rust when other people see them "
                                     "glowing?")
     assert status.status != "answered"
-    assert status.note == "the sources found say nothing about “shelves”, “rust” or “people”"
+    assert status.note == ("no source found uses the words “shelves”, “rust” or “people” "
+                           "(closest: Kiln vents)")
 
 
 def test_a_footnote_number_is_not_quoted_as_part_of_the_sentence():
@@ -1298,7 +1299,7 @@ def test_an_open_questions_reason_does_not_ask_for_the_askers_own_example_values
                      crux_found=True, fit=False, missing=["repor", "report", "txt",
                                                           "every", "file"])
     assert judge._lacking(analysis, best) == "“file”"
-    # "The sources say nothing about X" holds of every source found, not the closest one.
+    # "No source found uses the word X" holds of every source found, not the closest one.
     other = _doc("s2", "Kiln log", "Each firing writes one log file.")
     assert judge._lacking(analysis, best, [other]) == ""
 

@@ -1535,7 +1535,7 @@ class AnswerJudge:
                      for w in words(m.group(0))} - outside) | ({
                          w for m in _CODE_VALUE.finditer(analysis.text)
                          for w in words(m.group(0))} - named)
-        # "The sources say nothing about X" must hold of every source, not the closest.
+        # "No source found uses the word X" must hold of every source, not the closest.
         said = (said_stems(e.source for e in evidence) if evidence is not None
                 else frozenset())
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
@@ -1601,15 +1601,15 @@ class AnswerJudge:
                 return "partial", (f"the closest passage ({where}) is about it but does "
                                    f"not give {asked}"), best
             # What another passage about the question says is not missing from the
-            # answer the report gives: "statistics.stdev does not mention pstdev" is no
+            # answer the report gives: "statistics.stdev does not use the word pstdev" is no
             # reason where pstdev's own entry is quoted beside it.
             said = {w for j in judged[:PARTIAL_POOL] if j is not best and j.focus_found
                     and j.coverage >= PARTIAL for w in j.matched}
             lacking = self._lacking(analysis, replace(best, missing=[
                 w for w in best.missing if w not in said]))
             if lacking:
-                return "partial", (f"the closest passage ({where}) does not mention "
-                                   f"{lacking}"), best
+                return "partial", (f"the closest passage ({where}) does not use "
+                                   f"{_the_words(lacking)}"), best
             return "partial", f"the closest passage ({where}) answers it only in part", best
         named = [f for f in analysis.focus if any(names_focus(j, f) for j in judged[:60])]
         unnamed = [f for f in analysis.focus if f not in named]
@@ -1626,9 +1626,17 @@ class AnswerJudge:
         if not best.crux_found or best.rest < REST_PARTIAL:
             what = self._lacking(analysis, best, evidence)
             if what:
-                return "unanswered", (f"the sources found say nothing about {what}"), best
+                # What was checked is words: the sources may say it in others, so the
+                # reader is told where to look.
+                return "unanswered", (f"no source found uses {_the_words(what)} (closest: "
+                                      f"{where})"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
+
+
+def _the_words(quoted: str) -> str:
+    """'the word “rust”', 'the words “shelves” or “rust”'."""
+    return ("the words " if quoted.count("“") > 1 else "the word ") + quoted
 
 
 def said_stems(sources: Iterable[Source]) -> frozenset[str]:
