@@ -1616,3 +1616,26 @@ def test_a_table_answer_keeps_its_rows_and_its_footnote_quote_one_line():
     assert facts[0].text.splitlines()[-2:] == ["damper | Sets the air in the kiln",
                                                "burner | Sets the heat of the kiln"]
     assert "\n" not in facts[0].quote
+
+
+def test_commands_compared_by_their_verbs_are_named_as_commands_not_as_verbs():
+    from research_pipeline.researcher.questions import analyse
+
+    question = "What is the difference between kiln tray start and kiln tray stop?"
+    # Verbs are all that tell the two commands apart: they are the sides.
+    assert analyse(question).sides == (("start",), ("stop",))
+    # The start entry says "stop" as a verb: that does not name the stop command, whose
+    # own entry (headed "stop", its text never saying it) is the other side of the direct
+    # answer.
+    evidence = [
+        _doc("c1", "kiln-tray(1)", "Start heating the kiln tray slowly until the cone "
+             "bends, then stop heating and keep the kiln tray warm.",
+             section="COMMANDS › start [--slow]"),
+        _doc("c2", "kiln-tray(1)", "Let the kiln tray cool down at once instead of keeping "
+             "it warm.", section="COMMANDS › stop [--now]", score=4.0),
+        _doc("c3", "kiln-tray(1)", "The tray must be empty before you start a firing or "
+             "stop one halfway.", section="DESCRIPTION", score=4.5),
+    ]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert [f.source_id for f in facts if f.role == "answer"] == ["c1", "c2"]

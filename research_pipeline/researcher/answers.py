@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 
-from research_pipeline.corpus.structure import SECTION_START, neutralize_markup
+from research_pipeline.corpus.structure import SECTION_SEP, SECTION_START, neutralize_markup
 from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.questions import (
@@ -1804,12 +1804,38 @@ _POINTED_TO = re.compile(r"\b(?:information|details|explanation|discussion)\b",
                          re.IGNORECASE)
 
 
-def names_side(judgement: Judgement, side: tuple[str, ...], heading: bool = True) -> bool:
-    """True when a judged span (or, with ``heading``, its section path) names a side."""
+def names_side(judgement: Judgement, side: tuple[str, ...], heading: bool = True,
+               before: str = "") -> bool:
+    """True when a judged span (or, with ``heading``, its section path) names a side.
+
+    A side that is a verb ("git stash pop" against "git stash apply") is a command: it
+    is named as one, after the word it follows in the question ("stash apply"), quoted,
+    opening the span, or heading the span's own entry ("apply [--index] ..."); "and
+    apply it on top of the current working tree" does not name it.
+    """
     cand = judgement.candidate
     section = cand.source.section
+    if len(side) == 1 and side[0] in VERBS:
+        return _command_named(side[0], before, cand.text) or _command_named(
+            side[0], before, section.rsplit(SECTION_SEP, 1)[-1])
     return _side_in(side, cand.text, cand.stems) or heading and _side_in(
         side, section, {stem(w) for w in words(section)})
+
+
+def _command_named(command: str, before: str, text: str) -> bool:
+    """A command named as one: after its word, quoted, or opening the text."""
+    word = re.escape(command)
+    prefix = rf"\b{re.escape(before)}\s+" if before else r"(?!)"
+    return re.search(rf"(?:{prefix}|^\W*|[\"'`“‘]){word}\b", text,
+                     re.IGNORECASE) is not None
+
+
+def _word_before(side: tuple[str, ...], question: str) -> str:
+    """The word a one-word side follows in the question ("stash" of "git stash pop")."""
+    if len(side) != 1:
+        return ""
+    m = re.search(rf"(\w[\w-]*)\s+{re.escape(side[0])}\b", question, re.IGNORECASE)
+    return m.group(1) if m and m.group(1).lower() not in STOPWORDS else ""
 
 
 def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
@@ -1823,7 +1849,8 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
         return []
     if len(analysis.focus) >= 2:
         return [partial(names_focus, focus=f) for f in compared_names(analysis)]
-    return [partial(names_side, side=s, heading=heading) for s in analysis.sides]
+    return [partial(names_side, side=s, heading=heading,
+                    before=_word_before(s, analysis.text)) for s in analysis.sides]
 
 
 @lru_cache(maxsize=256)

@@ -466,15 +466,19 @@ def comparison_sides(question: str, focus: list[str]) -> tuple[tuple[str, ...], 
         if not m:
             continue
         # A side's own words: not a verb form ("running"), not the question's named
-        # subject ("mod_cache"), not what both sides share ("restart").
-        a, b = ([w for w in words(m.group(g)) if w not in STOPWORDS and len(w) > 1
-                 and w not in VERBS and not w.endswith(("ing", "ed")) and w not in named]
-                for g in ("a", "b"))
-        stems_a, stems_b = {stem(w) for w in a}, {stem(w) for w in b}
-        only_a = [w for w in a if stem(w) not in stems_b][:1]
-        only_b = [w for w in b if stem(w) not in stems_a][:1]
-        if only_a and only_b:
-            return (_compound(only_a[0], m.group("a")), _compound(only_b[0], m.group("b")))
+        # subject ("mod_cache"), not what both sides share ("restart"). Unless verbs are
+        # all that tells them apart: then they are commands ("git stash pop" and "git
+        # stash apply").
+        for verbs in (VERBS, frozenset()):
+            a, b = ([w for w in words(m.group(g)) if w not in STOPWORDS and len(w) > 1
+                     and w not in verbs and not w.endswith(("ing", "ed")) and w not in named]
+                    for g in ("a", "b"))
+            stems_a, stems_b = {stem(w) for w in a}, {stem(w) for w in b}
+            only_a = [w for w in a if stem(w) not in stems_b][:1]
+            only_b = [w for w in b if stem(w) not in stems_a][:1]
+            if only_a and only_b:
+                return (_compound(only_a[0], m.group("a")),
+                        _compound(only_b[0], m.group("b")))
     return ()
 
 
