@@ -1050,6 +1050,10 @@ def test_an_open_question_names_the_words_it_lacks_most_specific_first():
     assert status.status != "answered"
     assert status.note == ("no source found uses the words “shelves”, “rust” or “people” "
                            "(closest: Kiln vents)")
+    # A hyphenated compound is one word to its reader.
+    status, _ = _research(evidence, "Why don't kiln shelves rust in an air-gapped shed?")
+    assert status.note == ("no source found uses the words “shelves”, “rust” or “air-gapped” "
+                           "(closest: Kiln vents)")
 
 
 def test_a_footnote_number_is_not_quoted_as_part_of_the_sentence():

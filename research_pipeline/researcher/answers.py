@@ -1542,7 +1542,10 @@ class AnswerJudge:
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said),
                          key=lambda w: -weights.get(w, 0.0))[:3]
-        quoted = [f"“{w}”" for w in lacking]
+        # A word of a hyphenated compound is quoted as the compound ("air-gapped").
+        compounds = {part: m.group(0).lower() for m in _COMPOUND.finditer(analysis.text)
+                     for part in m.group(0).lower().split("-")}
+        quoted = list(dict.fromkeys(f"“{compounds.get(w, w)}”" for w in lacking))
         if len(quoted) > 1:
             return ", ".join(quoted[:-1]) + " or " + quoted[-1]
         return "".join(quoted)
@@ -1632,6 +1635,9 @@ class AnswerJudge:
                                       f"{where})"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
+
+
+_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 
 
 def _the_words(quoted: str) -> str:
