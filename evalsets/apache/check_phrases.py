@@ -75,6 +75,17 @@ REVIEWED_HITS = {
     ("mod/mod_auth_digest.html", r"brute[- ]force"): "offline brute-forcing of digest hashes",
     ("glossary.html", r"brute[- ]force"): "definition of encryption/ciphertext",
     ("mod/mod_heartbeat.html", r"\budp\b"): "heartbeat multicast packets, not HTTP/3",
+    # apache2-doc 2.4.71 added RFC 9114 to the list of standards; httpd has no HTTP/3.
+    ("misc/relevant_standards.html", r"http/3"):
+        "standards list: RFC 9114 defines HTTP/3; nothing on serving it with httpd",
+    ("misc/relevant_standards.html", r"\bquic\b"): "the same RFC 9114 line",
+}
+
+# Phrases that occur in a heading of their page, read and kept: the page gained the
+# heading after the set was written, and its prose says the phrase too.
+REVIEWED_HEADINGS = {
+    ("logging", 1, "rotatelogs"):
+        "2.4.71 heads a subsection 'Using rotatelogs (recommended)'; the prose names it too",
 }
 
 
@@ -256,7 +267,7 @@ def main():
                     problems.append(f"{tid} q{i + 1}: phrase {ph!r} not in prose of {pages[i]}")
                 if not (1 <= nwords <= 5):
                     problems.append(f"{tid} q{i + 1}: phrase {ph!r} has {nwords} words")
-                if any(p in h for h in heads):
+                if any(p in h for h in heads) and (tid, i + 1, ph) not in REVIEWED_HEADINGS:
                     problems.append(f"{tid} q{i + 1}: phrase {ph!r} occurs in a heading of {pages[i]}")
                 if words(p) <= qwords:
                     problems.append(f"{tid} q{i + 1}: phrase {ph!r} only repeats words of the question")
