@@ -1643,3 +1643,29 @@ def test_commands_compared_by_their_verbs_are_named_as_commands_not_as_verbs():
     status, facts = _research(evidence, question)
     assert status.status == "answered"
     assert [f.source_id for f in facts if f.role == "answer"] == ["c1", "c2"]
+
+
+def test_what_another_answer_left_of_a_passage_answers_before_a_passage_from_elsewhere():
+    # Q1's answer takes the end of the definition passage; Q2's answer is its beginning,
+    # not a passage about something else that only shares the question's words.
+    text = ("A kiln definition may be wrapped by one or more glaze expressions. Glaze "
+            "expressions are evaluated when the kiln is defined, in the scope that contains the "
+            "kiln definition. The result must be a callable, which is invoked with the kiln "
+            "object as the only argument. The returned value is bound to the kiln name instead "
+            "of the kiln object. Multiple glazes are applied in nested fashion.")
+    evidence = [_doc("a", "Kiln definitions", text, score=9.0),
+                _doc("b", "Kiln creation", "Whenever a kiln inherits from another kiln, the "
+                     "glaze hook is called on the parent kiln. This is closely related to kiln "
+                     "glazes, but where glazes only affect the specific kiln they are applied "
+                     "to, the hook solely applies to future kilns.", score=2.0)]
+    questions = ["In which order are multiple stacked glazes applied to a kiln?",
+                 "Does the kiln call my glaze again each time the glazed kiln is called?"]
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": i, "text": q} for i, q in enumerate(questions, 1)])
+    researcher = ExtractiveResearcher()
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    first, second = ([f for f in facts if f.question_id == q and f.role == "answer"]
+                     for q in (1, 2))
+    assert first[0].text.startswith("The result must be a callable")
+    assert second[0].source_id == "a"
+    assert "evaluated when the kiln is defined" in second[0].text

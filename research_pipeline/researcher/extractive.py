@@ -406,7 +406,15 @@ class ExtractiveResearcher:
                               and quotable(j.candidate.text)
                               and not any(_overlaps(j.candidate, a) for a in answers_given)),
                              None)
-                if other is not None:
+                # Or the part of a passage that answers this one about as well which the
+                # earlier answer did not take ("Decorator expressions are evaluated when
+                # the function is defined" beside the claimed "The result must be a
+                # callable ..."), ranked as that passage.
+                rest = _unclaimed_part(judged, best.rank - DISTINCT_MARGIN, level,
+                                       answers_given)
+                if rest is not None and (other is None or rest[0] > other.rank):
+                    best = rest[1]
+                elif other is not None:
                     best = other
             sides = comparison_sides(analysis, heading=False)
             # Each side of a comparison the answer does not name keeps a sentence of the
@@ -818,6 +826,28 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.in_preamble
         # "Additional information on exceptions can be found in section Exceptions."
         or cand.kind == "sentences" and only_points_elsewhere(cand.text))
+
+
+def _unclaimed_part(judged: list[Judgement], floor: float,
+                    level: Callable[[Judgement], bool], taken: list[Candidate]
+                    ) -> tuple[float, Judgement] | None:
+    """What is left of a passage another question's answer took part of.
+
+    The best span answering at ``level``, ranked ``floor`` or more, that overlaps a
+    ``taken`` answer, cut to its sentences no taken answer has: (its rank, the part).
+    """
+    for whole in judged:
+        if whole.rank < floor:
+            return None
+        if not level(whole) or not any(_overlaps(whole.candidate, a) for a in taken):
+            continue
+        parts = [j for j in judged if j.candidate.kind == "sentences"
+                 and _within(j.candidate, whole.candidate)
+                 and level(j) and quotable(j.candidate.text)
+                 and not any(_overlaps(j.candidate, a) for a in taken)]
+        if parts:
+            return whole.rank, max(parts, key=lambda j: j.rank)
+    return None
 
 
 def _continuation(best: Judgement, judged: list[Judgement],
