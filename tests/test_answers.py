@@ -1669,3 +1669,22 @@ def test_what_another_answer_left_of_a_passage_answers_before_a_passage_from_els
     assert first[0].text.startswith("The result must be a callable")
     assert second[0].source_id == "a"
     assert "evaluated when the kiln is defined" in second[0].text
+
+
+def test_a_passage_that_states_the_questions_case_answers_it_in_its_own_words():
+    # "If no matching X is found ..., then ... will be used" says what happens in the case
+    # the question sets, though not in the question's words ("refuse", "controller").
+    evidence = [_doc("a", "Kiln selection", "If no matching FiringPlan or FiringAlias is "
+                     "found for a batch in the set of kilns containing the most specific "
+                     "matching shelf and door combination, then the first listed kiln that "
+                     "matches that will be used.")]
+    status, facts = _research(evidence, "If a batch's cone matches no FiringPlan or "
+                                        "FiringAlias, does the controller refuse it?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("If no matching FiringPlan")
+    # A passage that does not state the case still needs the question's words.
+    evidence = [_doc("b", "Kiln selection", "The first listed kiln that matches a FiringPlan "
+                     "or FiringAlias of the batch will be used.")]
+    status, _ = _research(evidence, "If a batch's cone matches no FiringPlan or "
+                                    "FiringAlias, does the controller refuse it?")
+    assert status.status != "answered"

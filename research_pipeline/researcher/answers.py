@@ -531,13 +531,22 @@ class Judgement:
     # section for a question about the with statement, ``os.path.split`` for ``str.split``)
     # and it does not name the question's own.
     rival: bool = False
+    # It opens a sentence with the case the question sets ("If no matching ServerName or
+    # ServerAlias is found ..., then ..." for "If a request's hostname matches no
+    # ServerName or ServerAlias, does Apache reject it?").
+    states_case: bool = False
 
     def answers(self) -> bool:
-        """Names the focus and the crux, fits the answer type, covers the question."""
+        """Names the focus and the crux, fits the answer type, covers the question.
+
+        A span that states the question's case says what holds in it in its own words: it
+        need cover less of the rest of the question.
+        """
         if self.own:
             return self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
         return (self.focus_found and self.crux_found and self.fit
-                and self.coverage >= ANSWERED and self.rest >= REST_ANSWERED)
+                and self.coverage >= (PARTIAL if self.states_case else ANSWERED)
+                and (self.states_case or self.rest >= REST_ANSWERED))
 
     def partly_answers(self) -> bool:
         """Names the focus and the crux and covers a good part of the question."""
@@ -1471,11 +1480,12 @@ class AnswerJudge:
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 elif cand.in_preamble:
                     shaped -= PREAMBLE  # it leads up to the paragraphs that say it
-                if case_words and cand.kind == "sentences" and _states_case(
-                        text, lambda case: sum(
-                            m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
-                                                             ).items() if w in case_words
-                        ) / case_total, asks_negated):
+                states_case = bool(case_words) and cand.kind == "sentences" and _states_case(
+                    text, lambda case: sum(
+                        m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
+                                                         ).items() if w in case_words
+                    ) / case_total, asks_negated)
+                if states_case:
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if (sides or several) and _CONTRAST_RE.search(text) and (
                         all(_side_in(side, text, cand.stems) for side in sides) if sides
@@ -1513,7 +1523,8 @@ class AnswerJudge:
                 # A comparison's side is a name too: its own entry speaks for that side.
                 own = bool(analysis.focus) and names_focus_of(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
-                                     own, strict, matched, missing, tight, shape, rival))
+                                     own, strict, matched, missing, tight, shape, rival,
+                                     states_case))
         out.sort(key=lambda j: -j.rank)
         return out
 
