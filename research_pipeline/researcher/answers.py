@@ -43,6 +43,7 @@ from research_pipeline.researcher.questions import (
     VERBS,
     QuestionAnalysis,
     asked_sentence,
+    compound_of,
     named_kind,
 )
 from research_pipeline.text import (
@@ -1535,6 +1536,11 @@ class AnswerJudge:
         Not "inside", "first", a framing verb ("see", "follow") or a contraction's stem
         ("don" of "don't"): '"people" or "preferred"'.
         """
+        return _quoted(self._lacking_words(analysis, best, evidence))
+
+    def _lacking_words(self, analysis: QuestionAnalysis, best: Judgement,
+                       evidence: Sequence[Evidence] | None = None) -> list[str]:
+        """The words ``_lacking`` quotes; a compound's word as the compound ("air-gapped")."""
         weights = self.weights(analysis)
         apostrophised = {m.group(1).lower() for m in re.finditer(r"\b(\w+)['’]\w\b",
                                                                  analysis.text)}
@@ -1553,13 +1559,8 @@ class AnswerJudge:
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said),
                          key=lambda w: -weights.get(w, 0.0))[:3]
-        # A word of a hyphenated compound is quoted as the compound ("air-gapped").
-        compounds = {part: m.group(0).lower() for m in _COMPOUND.finditer(analysis.text)
-                     for part in m.group(0).lower().split("-")}
-        quoted = list(dict.fromkeys(f"“{compounds.get(w, w)}”" for w in lacking))
-        if len(quoted) > 1:
-            return ", ".join(quoted[:-1]) + " or " + quoted[-1]
-        return "".join(quoted)
+        compounds = compound_of(analysis.text)
+        return list(dict.fromkeys(compounds.get(w, w) for w in lacking))
 
     @staticmethod
     def deciding(judged: list[Judgement]) -> Judgement | None:
@@ -1619,7 +1620,7 @@ class AnswerJudge:
             # reason where pstdev's own entry is quoted beside it.
             said = {w for j in judged[:PARTIAL_POOL] if j is not best and j.focus_found
                     and j.coverage >= PARTIAL for w in j.matched}
-            lacking = self._lacking(analysis, replace(best, missing=[
+            lacking = self._lacking_words(analysis, replace(best, missing=[
                 w for w in best.missing if w not in said]))
             if lacking:
                 return "partial", (f"the closest passage ({where}) does not use "
@@ -1638,7 +1639,7 @@ class AnswerJudge:
             return "unanswered", (f"none of the sources found mentions "
                                   f"{', '.join(unnamed)}"), best
         if not best.crux_found or best.rest < REST_PARTIAL:
-            what = self._lacking(analysis, best, evidence)
+            what = self._lacking_words(analysis, best, evidence)
             if what:
                 # What was checked is words: the sources may say it in others, so the
                 # reader is told where to look.
@@ -1648,12 +1649,15 @@ class AnswerJudge:
                               f" (closest: {where})"), best
 
 
-_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
+def _quoted(words_: Sequence[str]) -> str:
+    """'“shelves”, “rust” or “people”'."""
+    quoted = [f"“{w}”" for w in words_]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else "".join(quoted)
 
 
-def _the_words(quoted: str) -> str:
+def _the_words(words_: Sequence[str]) -> str:
     """'the word “rust”', 'the words “shelves” or “rust”'."""
-    return ("the words " if quoted.count("“") > 1 else "the word ") + quoted
+    return ("the words " if len(words_) > 1 else "the word ") + _quoted(words_)
 
 
 def said_stems(sources: Iterable[Source]) -> frozenset[str]:

@@ -399,23 +399,7 @@ class ExtractiveResearcher:
             if any(_overlaps(best.candidate, a) for a in answers_given):
                 # Two questions are rarely answered by the same words: another span that
                 # answers this one as well, ranked close, opens its section instead.
-                level = Judgement.answers if best.answers() else Judgement.partly_answers
-                other = next((j for j in judged
-                              if j.rank >= best.rank - DISTINCT_MARGIN and level(j)
-                              and j.candidate.kind not in ("item", "row")
-                              and quotable(j.candidate.text)
-                              and not any(_overlaps(j.candidate, a) for a in answers_given)),
-                             None)
-                # Or the part of a passage that answers this one about as well which the
-                # earlier answer did not take ("Decorator expressions are evaluated when
-                # the function is defined" beside the claimed "The result must be a
-                # callable ..."), ranked as that passage.
-                rest = _unclaimed_part(judged, best.rank - DISTINCT_MARGIN, level,
-                                       answers_given)
-                if rest is not None and (other is None or rest[0] > other.rank):
-                    best = rest[1]
-                elif other is not None:
-                    best = other
+                best = _distinct_answer(judged, best, answers_given) or best
             sides = comparison_sides(analysis, heading=False)
             # Each side of a comparison the answer does not name keeps a sentence of the
             # direct answer for its own span.
@@ -828,26 +812,34 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.kind == "sentences" and only_points_elsewhere(cand.text))
 
 
-def _unclaimed_part(judged: list[Judgement], floor: float,
-                    level: Callable[[Judgement], bool], taken: list[Candidate]
-                    ) -> tuple[float, Judgement] | None:
-    """What is left of a passage another question's answer took part of.
+def _distinct_answer(judged: list[Judgement], best: Judgement, taken: list[Candidate]
+                     ) -> Judgement | None:
+    """What opens a section instead of a ``best`` span another question's answer overlaps.
 
-    The best span answering at ``level``, ranked ``floor`` or more, that overlaps a
-    ``taken`` answer, cut to its sentences no taken answer has: (its rank, the part).
+    A span that answers as well as ``best`` does, ranked close, that overlaps no ``taken``
+    answer; or, ranked above it, the part of a passage that answers as well which the
+    taken answer left ("Decorator expressions are evaluated when the function is defined"
+    beside the claimed "The result must be a callable ..."), ranked as that passage.
     """
+    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    floor = best.rank - DISTINCT_MARGIN
+
+    def free(j: Judgement) -> bool:
+        return (level(j) and quotable(j.candidate.text)
+                and not any(_overlaps(j.candidate, a) for a in taken))
+
+    other = next((j for j in judged if j.rank >= floor and free(j)
+                  and j.candidate.kind not in ("item", "row")), None)
     for whole in judged:
-        if whole.rank < floor:
-            return None
+        if whole.rank < floor or other is not None and whole.rank <= other.rank:
+            break
         if not level(whole) or not any(_overlaps(whole.candidate, a) for a in taken):
             continue
         parts = [j for j in judged if j.candidate.kind == "sentences"
-                 and _within(j.candidate, whole.candidate)
-                 and level(j) and quotable(j.candidate.text)
-                 and not any(_overlaps(j.candidate, a) for a in taken)]
+                 and _within(j.candidate, whole.candidate) and free(j)]
         if parts:
-            return whole.rank, max(parts, key=lambda j: j.rank)
-    return None
+            return max(parts, key=lambda j: j.rank)
+    return other
 
 
 def _continuation(best: Judgement, judged: list[Judgement],

@@ -757,7 +757,12 @@ def name_kinds(question: str, focus: Sequence[str]) -> tuple[str, ...]:
 
 def compound_words(text: str) -> set[str]:
     """The words of the text's hyphenated compounds ("name" and "based" of "name-based")."""
-    return {w for tok in re.findall(r"\w+(?:-\w+)+", text) for w in words(tok)}
+    return set(compound_of(text))
+
+
+def compound_of(text: str) -> dict[str, str]:
+    """Each word of the text's hyphenated compounds, and its compound ("air": "air-gapped")."""
+    return {w: tok.lower() for tok in re.findall(r"\w+(?:-\w+)+", text) for w in words(tok)}
 
 
 _BACKTICKED = re.compile(r"`([^`\n]{1,80})`")
