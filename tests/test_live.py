@@ -287,17 +287,36 @@ def test_canonical_urls(url, canonical):
     assert canonical_url(url) == canonical
 
 
-def test_rate_limiter_spaces_requests():
+def test_rate_limiter_allows_a_burst_but_never_more_than_the_rate_in_any_second():
+    import threading
     import time
 
     from research_pipeline.live.runtime import RateLimiter
 
-    limiter = RateLimiter(20)
-    started = time.monotonic()
-    for _ in range(5):
-        limiter.acquire()
-    assert time.monotonic() - started >= 0.19
+    limiter, granted, lock = RateLimiter(10), [], threading.Lock()
 
+    def ask():
+        limiter.acquire()
+        with lock:
+            granted.append(time.monotonic())
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=ask) for _ in range(25)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    granted.sort()
+    # The first ten go at once; then ten more a second later, five more after two seconds.
+    assert granted[9] - started < 0.5
+    assert all(later - earlier >= 0.99 for earlier, later in zip(granted, granted[10:]))
+    assert 1.99 <= granted[-1] - started < 2.6
+    # A fractional rate, 4/3 a second: one request every 0.75 s.
+    slow = RateLimiter(4 / 3)
+    started = time.monotonic()
+    for _ in range(3):
+        slow.acquire()
+    assert 1.49 <= time.monotonic() - started < 2.0
 
 
 def test_topics_at_once_keep_the_provider_pools_busy(monkeypatch):

@@ -7,9 +7,13 @@ counts every attempt: the estimate when sent, corrected to the reported cost aft
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import math
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,23 +127,33 @@ class PaidRequest:
 
 
 class RateLimiter:
-    """At most ``rate`` acquisitions per second across threads (a token bucket of one)."""
+    """At most ``rate`` requests in any one second, across threads (a sliding window).
+
+    A provider's "N requests per second" is met when no second holds more than N: the
+    first N go at once and each later one waits until the N-th before it is a second old.
+    Requests are granted in the order they ask. A rate below one allows one request per
+    ``1 / rate`` seconds; a fractional rate above one allows ``floor(rate)`` requests per
+    ``floor(rate) / rate`` seconds.
+    """
 
     def __init__(self, rate_per_s: float) -> None:
-        self.interval = 1.0 / rate_per_s if rate_per_s > 0 else 0.0
-        self._next = 0.0
+        self.burst = max(1, math.floor(rate_per_s)) if rate_per_s > 0 else 0
+        self.window_s = self.burst / rate_per_s if rate_per_s > 0 else 0.0
+        self._granted: deque[float] = deque(maxlen=self.burst or None)
         self._lock = threading.Lock()
 
     def acquire(self) -> None:
-        """Block until the next slot."""
-        if not self.interval:
+        """Block until this request's turn."""
+        if not self.burst:
             return
         with self._lock:
             now = time.monotonic()
-            wait = self._next - now
-            self._next = max(now, self._next) + self.interval
-        if wait > 0:
-            time.sleep(wait)
+            at = now
+            if len(self._granted) == self.burst:
+                at = max(now, self._granted[0] + self.window_s)
+            self._granted.append(at)
+        if at > now:
+            time.sleep(at - now)
 
 
 # -- pools shared by every topic researched in this process --------------------------------
@@ -171,3 +185,52 @@ def model_slots(slots: int) -> threading.BoundedSemaphore:
     semaphore: threading.BoundedSemaphore = shared(
         ("model-slots", slots), lambda: threading.BoundedSemaphore(slots))
     return semaphore
+
+
+_IMPORTS: dict[str, threading.Thread] = {}
+_IMPORTS_GUARD = threading.Lock()
+_REQUEST_OUT = threading.Event()
+
+
+def import_while_waiting(modules: Iterable[str]) -> None:
+    """Import ``modules`` in a thread of their own once this process waits on a provider.
+
+    An SDK needed only later (the search client's, while the plans' model calls are out)
+    loads while the process waits on the network instead of before its first request.
+    Importing is CPU work under the GIL: started any earlier it would only slow the
+    start-up it is taken out of. ``imported`` waits for it (and starts it if nothing has).
+    """
+    with _IMPORTS_GUARD:
+        for module in modules:
+            if module not in _IMPORTS:
+                _IMPORTS[module] = threading.Thread(
+                    target=_import_when_waiting, args=(module,), name=f"import {module}",
+                    daemon=True)
+                _IMPORTS[module].start()
+
+
+def request_out() -> None:
+    """A provider request is on its way: imports put off until then may begin."""
+    if not _REQUEST_OUT.is_set():
+        _REQUEST_OUT.set()
+
+
+def _import_when_waiting(module: str) -> None:
+    _REQUEST_OUT.wait()
+    # A module that fails to import fails again, with its error, where it is needed.
+    with contextlib.suppress(Exception):
+        importlib.import_module(module)
+
+
+def imported(module: str) -> Any:
+    """``module``, once a background import of it (if one was started) has finished.
+
+    Waiting for that thread, instead of importing alongside it, keeps two threads from
+    importing one package at once (which can leave one of them a half-built module).
+    """
+    with _IMPORTS_GUARD:
+        thread = _IMPORTS.get(module)
+    if thread is not None:
+        request_out()
+        thread.join()
+    return importlib.import_module(module)
