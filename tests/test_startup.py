@@ -22,31 +22,3 @@ def test_runs_load_the_same_definitions_without_the_component_library():
     # The only difference: the UI's catalogue of installed component types.
     assert set(a.metadata) - set(b.metadata) == {"plugin_component_types_json"}
     assert set(b.metadata) <= set(a.metadata)
-
-
-def test_the_search_sdk_loads_while_the_first_model_request_is_out():
-    """exa-py is imported after the model's SDKs, once a request waits, and is then whole."""
-    import subprocess
-    import sys
-    import textwrap
-
-    script = textwrap.dedent("""
-        import sys, time
-        from research_pipeline.live import runtime
-        from research_pipeline.pipeline.services import import_provider_sdks
-        from research_pipeline.settings import load_settings
-
-        import_provider_sdks(load_settings(search="exa", llm="gemini"))
-        assert "google.genai" in sys.modules and "openai" in sys.modules
-        time.sleep(0.3)
-        assert "exa_py" not in sys.modules  # nothing waits on a provider yet
-        runtime.request_out()
-        exa = runtime.imported("exa_py")
-        assert exa is sys.modules["exa_py"] and callable(exa.Exa)
-        # Offline, nothing is imported in the background.
-        import_provider_sdks(load_settings(search="local", llm="extractive"))
-        print("ok")
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)
-    assert done.stdout.strip() == "ok", done.stderr[-2000:]

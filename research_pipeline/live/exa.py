@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from research_pipeline.errors import ConfigError
 from research_pipeline.live.redact import redact_value
 from research_pipeline.live.retry import RetryPolicy, Target, classify, with_retries
-from research_pipeline.live.runtime import Runtime, imported, shared, shared_rate_limiter
+from research_pipeline.live.runtime import Runtime, shared, shared_rate_limiter
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
@@ -166,4 +166,6 @@ class ExaSearch:
 
 
 def _build_exa(kwargs: dict[str, Any]) -> Any:
-    return imported("exa_py").Exa(**kwargs)
+    from exa_py import Exa
+
+    return Exa(**kwargs)

@@ -51,13 +51,7 @@ from research_pipeline.live.retry import (
     one_line,
     with_retries,
 )
-from research_pipeline.live.runtime import (
-    PaidRequest,
-    Runtime,
-    model_slots,
-    request_out,
-    shared,
-)
+from research_pipeline.live.runtime import PaidRequest, Runtime, model_slots, shared
 from research_pipeline.models import stable_hash
 from research_pipeline.settings import Price, Settings
 
@@ -507,7 +501,6 @@ class ModelClient:
             attempts.new_call()
             # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
             with slots:
-                request_out()
                 return client.chat.completions.create_with_completion(
                     model=model, messages=[{"role": "user", "content": sent}],
                     response_model=wrapped, max_retries=retrying,

@@ -7,13 +7,11 @@ counts every attempt: the estimate when sent, corrected to the reported cost aft
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,52 +183,3 @@ def model_slots(slots: int) -> threading.BoundedSemaphore:
     semaphore: threading.BoundedSemaphore = shared(
         ("model-slots", slots), lambda: threading.BoundedSemaphore(slots))
     return semaphore
-
-
-_IMPORTS: dict[str, threading.Thread] = {}
-_IMPORTS_GUARD = threading.Lock()
-_REQUEST_OUT = threading.Event()
-
-
-def import_while_waiting(modules: Iterable[str]) -> None:
-    """Import ``modules`` in a thread of their own once this process waits on a provider.
-
-    An SDK needed only later (the search client's, while the plans' model calls are out)
-    loads while the process waits on the network instead of before its first request.
-    Importing is CPU work under the GIL: started any earlier it would only slow the
-    start-up it is taken out of. ``imported`` waits for it (and starts it if nothing has).
-    """
-    with _IMPORTS_GUARD:
-        for module in modules:
-            if module not in _IMPORTS:
-                _IMPORTS[module] = threading.Thread(
-                    target=_import_when_waiting, args=(module,), name=f"import {module}",
-                    daemon=True)
-                _IMPORTS[module].start()
-
-
-def request_out() -> None:
-    """A provider request is on its way: imports put off until then may begin."""
-    if not _REQUEST_OUT.is_set():
-        _REQUEST_OUT.set()
-
-
-def _import_when_waiting(module: str) -> None:
-    _REQUEST_OUT.wait()
-    # A module that fails to import fails again, with its error, where it is needed.
-    with contextlib.suppress(Exception):
-        importlib.import_module(module)
-
-
-def imported(module: str) -> Any:
-    """``module``, once a background import of it (if one was started) has finished.
-
-    Waiting for that thread, instead of importing alongside it, keeps two threads from
-    importing one package at once (which can leave one of them a half-built module).
-    """
-    with _IMPORTS_GUARD:
-        thread = _IMPORTS.get(module)
-    if thread is not None:
-        request_out()
-        thread.join()
-    return importlib.import_module(module)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from research_pipeline.audit import CallLog
-from research_pipeline.live.runtime import Budget, Runtime, import_while_waiting
+from research_pipeline.live.runtime import Budget, Runtime
 from research_pipeline.models import (
     ResearchPlan,
 )
@@ -151,15 +151,12 @@ _SDKS = {"gemini": ["google.genai", "instructor", "openai"],
 
 
 def import_provider_sdks(settings: Settings) -> None:
-    """Import the model's SDKs now and the search SDK in the background.
+    """Import the remote providers' SDKs in this thread, before topics start in threads.
 
-    Imported here, before topics start in threads: two topic threads importing
-    overlapping packages at once (exa-py and instructor both import openai) can fail with
-    a half-imported module. The model's SDKs come first (every topic's first request is
-    its plan's model call); the search SDK, on top of them, loads in a thread of its own
-    once those calls are out, and the search client waits for it
-    (``runtime.imported``).
+    Two topic threads importing overlapping packages at once (exa-py and instructor both
+    import openai) can fail with a half-imported module; imported here first, they are
+    whole before any thread needs them.
     """
-    for module in _SDKS.get(settings.llm, []):
-        importlib.import_module(module)
-    import_while_waiting(_SDKS.get(settings.search, []))
+    for name in (settings.llm, settings.search):
+        for module in _SDKS.get(name, []):
+            importlib.import_module(module)
