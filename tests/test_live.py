@@ -432,3 +432,46 @@ def test_a_response_model_with_an_async_validator_is_refused_on_every_call():
             check(Refused)
         with pytest.raises(ValueError, match="async validators"):
             check(list[Refused])
+
+
+def test_a_response_models_gemini_schema_is_built_once_when_many_topics_ask_at_once():
+    """Threads asking for one schema together wait for one build instead of each building it."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent("""
+        import threading, time
+        from instructor.v2.providers.gemini import utils
+        from research_pipeline.live.models import _memoise_gemini_schemas
+        from research_pipeline.models import ResearchPlan
+
+        built = []
+        original = utils.map_to_genai_schema
+
+        def counted(obj):
+            built.append(obj)
+            time.sleep(0.05)  # the race a hundred topic threads run
+            return original(obj)
+
+        utils.map_to_genai_schema = counted
+        _memoise_gemini_schemas()
+        answers, start = [], threading.Barrier(16)
+
+        def ask():
+            start.wait()
+            answers.append(utils.map_to_genai_schema(utils._get_model_schema(ResearchPlan)))
+
+        threads = [threading.Thread(target=ask) for _ in range(16)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(answers) == 16 and all(a is answers[0] for a in answers), answers
+        # Mapping a schema builds the parts through the module too; the whole is built once.
+        print(sum(1 for obj in built if "$defs" in obj or "properties" in obj))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "1"

@@ -125,27 +125,46 @@ def _memoise_gemini_schemas() -> None:
         genai: dict[int, tuple[Any, Any]] = {}
         function: dict[int, tuple[Any, Any]] = {}
 
+        # One thread builds each answer while the others asking for it wait: when a bulk
+        # run starts, a hundred topics send their first request of a kind at once, and
+        # each building the same schema (~4 ms of CPU under the GIL) held back every
+        # first request by as much again.
+        building: dict[tuple[int, int], threading.RLock] = {}
+
+        def once(table: dict[Any, Any], key: Any, kept: Callable[[], Any],
+                 build: Callable[[], Any]) -> Any:
+            answer = kept()
+            if answer is not None:
+                return answer
+            with _SCHEMAS_MEMOISED:
+                lock = building.setdefault((id(table), id(key)), threading.RLock())
+            # map_to_genai_schema calls map_to_gemini_function_schema through the module
+            # with the copy it was given, which is no kept schema, so no second lock is
+            # taken inside a first; re-entrant all the same.
+            with lock:
+                answer = kept()
+                return answer if answer is not None else build()
+
         def model_schema(response_model: Any) -> Any:
             if not isinstance(response_model, type):
                 return schema_of(response_model)
-            kept = by_class.get(response_model)
-            if kept is None:
-                # Two threads may both build it; the first one kept stays.
-                kept = by_class.setdefault(response_model, schema_of(response_model))
-            return kept
+            return once(by_class, response_model, lambda: by_class.get(response_model),
+                        lambda: by_class.setdefault(response_model, schema_of(response_model)))
 
         def memo(original: Callable[[Any], Any], table: dict[int, tuple[Any, Any]]
                  ) -> Callable[[Any], Any]:
-            # No lock is held while an original runs: one calls the other through the
-            # module (map_to_genai_schema -> map_to_gemini_function_schema).
+            def kept(obj: Any) -> Any:
+                found = table.get(id(obj))
+                return found[1] if found is not None and found[0] is obj else None
+
             def mapped(obj: Any) -> Any:
-                kept = table.get(id(obj))
-                if kept is not None and kept[0] is obj:
-                    return kept[1]
+                answer = kept(obj)
+                if answer is not None:
+                    return answer
                 if not any(obj is known for known in list(by_class.values())):
                     return original(obj)
-                answer = original(copy.deepcopy(obj))
-                return table.setdefault(id(obj), (obj, answer))[1]
+                return once(table, obj, lambda: kept(obj), lambda: table.setdefault(
+                    id(obj), (obj, original(copy.deepcopy(obj))))[1])
             return mapped
 
         replacements = dict(zip(names, (model_schema, memo(to_genai, genai),
