@@ -128,27 +128,24 @@ def _memoise_gemini_schemas() -> None:
         # One thread builds each answer while the others asking for it wait: when a bulk
         # run starts, a hundred topics send their first request of a kind at once, and
         # each building the same schema (~4 ms of CPU under the GIL) held back every
-        # first request by as much again.
-        building: dict[tuple[int, int], threading.RLock] = {}
+        # first request by as much again. One lock for all three: the builds are CPU work
+        # under the GIL, which would not run side by side anyway.
+        building = threading.RLock()
 
-        def once(table: dict[Any, Any], key: Any, kept: Callable[[], Any],
-                 build: Callable[[], Any]) -> Any:
+        def once(kept: Callable[[], Any], build: Callable[[], Any]) -> Any:
             answer = kept()
             if answer is not None:
                 return answer
-            with _SCHEMAS_MEMOISED:
-                lock = building.setdefault((id(table), id(key)), threading.RLock())
-            # map_to_genai_schema calls map_to_gemini_function_schema through the module
-            # with the copy it was given, which is no kept schema, so no second lock is
-            # taken inside a first; re-entrant all the same.
-            with lock:
+            # Re-entrant, though map_to_genai_schema calls map_to_gemini_function_schema
+            # through the module with the copy it was given, which is no kept schema.
+            with building:
                 answer = kept()
                 return answer if answer is not None else build()
 
         def model_schema(response_model: Any) -> Any:
             if not isinstance(response_model, type):
                 return schema_of(response_model)
-            return once(by_class, response_model, lambda: by_class.get(response_model),
+            return once(lambda: by_class.get(response_model),
                         lambda: by_class.setdefault(response_model, schema_of(response_model)))
 
         def memo(original: Callable[[Any], Any], table: dict[int, tuple[Any, Any]]
@@ -163,7 +160,7 @@ def _memoise_gemini_schemas() -> None:
                     return answer
                 if not any(obj is known for known in list(by_class.values())):
                     return original(obj)
-                return once(table, obj, lambda: kept(obj), lambda: table.setdefault(
+                return once(lambda: kept(obj), lambda: table.setdefault(
                     id(obj), (obj, original(copy.deepcopy(obj))))[1])
             return mapped
 
