@@ -526,6 +526,36 @@ def test_a_written_expression_is_an_example_named_by_its_operator():
     assert "division" in analyse("Why does 7 / 2 give 3.5 instead of 3?").content
 
 
+def test_the_askers_example_counts_where_said_and_is_not_missing_where_not():
+    from research_pipeline.researcher.answers import AnswerJudge, Judgement
+    # ", say Shelf.TOP" and "such as glaze and slip" give one case of what is asked: an
+    # answer states it in general terms. "say" is no word of the question; "like" is an
+    # example only of code ("Is a kiln like an oven?" compares).
+    shelf = analyse("What are the different ways to get a shelf out of a Kiln class, "
+                    "say Shelf.TOP?")
+    # "shelf" is also said outside the example: it stays the question's own word.
+    assert "say" not in shelf.content and shelf.setting == ("top",)
+    assert "top" in shelf.content  # where a passage says it, it still counts
+    coats = analyse("Which coatings, such as glaze and slip, does the kiln fire?")
+    assert set(coats.setting) == {"glaze", "slip"}
+    assert analyse("Is a kiln like an oven?").setting == ()
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 5.0))
+    text = ("Access a shelf by: attribute access, value lookup, or name lookup, each "
+            "giving the shelf the kiln class holds.")
+    with_example = judge.judge(shelf, [_doc("s1", "Kiln", text)])[0]
+    without = judge.judge(analyse("What are the different ways to get a shelf out of a "
+                                  "Kiln class?"), [_doc("s1", "Kiln", text)])[0]
+    assert with_example.coverage == pytest.approx(without.coverage)
+    # Nor does an open question's reason ask for the example's words.
+    flag = analyse("If I fire a kiln at a cone it does not list, like MyCone(8), is the "
+                   "cone just dropped?")
+    best = Judgement(judge.candidates(_doc("s2", "Cones", "Unknown cones raise an error."
+                                           ).source)[0], rank=1.0, coverage=0.5, rest=0.2,
+                     focus_found=True, crux_found=True, fit=False,
+                     missing=["mycone", "dropped"])
+    assert judge._lacking(flag, best) == "“dropped”"
+
+
 def test_a_dotted_name_is_not_named_by_its_members():
     from research_pipeline.researcher.answers import focus_in
     assert not focus_in("collections.Counter", "collections.Counter.update")

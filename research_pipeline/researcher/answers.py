@@ -44,6 +44,7 @@ from research_pipeline.researcher.questions import (
     QuestionAnalysis,
     asked_sentence,
     compound_of,
+    example_words,
     named_kind,
 )
 from research_pipeline.text import (
@@ -1552,12 +1553,17 @@ class AnswerJudge:
                      for w in words(m.group(0))} - outside) | ({
                          w for m in _CODE_VALUE.finditer(analysis.text)
                          for w in words(m.group(0))} - named)
+        # Nor do the words of what only sets the scene or is an example ("like MyFlag(8)").
+        shown = ({w for f in analysis.scene for w in words(f)} - {
+            w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | set(
+                example_words(analysis.text))
         # "No source found uses the word X" must hold of every source, not the closest.
         said = (said_stems(e.source for e in evidence) if evidence is not None
                 else frozenset())
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
                           and len(w) > 2 and w not in apostrophised and w not in examples
-                          and w not in _EACH and stem(w) not in said),
+                          and w not in _EACH and stem(w) not in said
+                          and w not in shown),
                          key=lambda w: -weights.get(w, 0.0))[:3]
         compounds = compound_of(analysis.text)
         return list(dict.fromkeys(compounds.get(w, w) for w in lacking))

@@ -13,6 +13,7 @@ yes/no verdict. Types are read from the question's wording, the way a reader wou
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from collections.abc import Sequence
@@ -289,6 +290,7 @@ def answer_type(question: str) -> AnswerType:
     return "explanation"
 
 
+_EXAMPLE_OPENER = r"(?i)^\W*(?:such as|like|e\.g\.|for example|for instance|say)\b"
 _EXAMPLES = re.compile(
     r"(?:\b(?:such as|like|e\.g\.|for example|for instance)|,\s*say)\s+"
     r".*?(?=,|[?;]|\.(?!\w)|$|\s+(with|in|for|on|to|from|using|via|inside|into|at|by|"
@@ -304,6 +306,22 @@ _ENUMERATED = re.compile(r"\b(?:on|in|for|under|across|from)\s+(?P<items>[\w.+#-
 _PLACEHOLDER_VALUE = re.compile(r"(--?[A-Za-z][\w-]*)=(?:[A-Z]+|<[\w-]+>)")
 # A call's arguments as the asker writes them: "textwrap.fill(long_text)".
 _CALL_ARGUMENTS = re.compile(r"(?<=[\w\]])\(([^()]*)\)")
+
+
+def example_words(question: str) -> list[str]:
+    """The words of the asker's examples (", say Color.RED", "such as HTML and CSS").
+
+    An example is one case of what is asked, which the documentation states in general
+    terms. "like" also compares ("Is a tuple like a list?"): it gives an example only of
+    code. A word the question says outside its examples as well is its own.
+    """
+    examples = [m.group(0) for m in _EXAMPLES.finditer(question)
+                if not re.match(r"(?i)\W*like\b", m.group(0))
+                or re.search(r"[`'\"(.<\[]", m.group(0))]
+    beside = set(words(functools.reduce(lambda text, e: text.replace(e, " "), examples,
+                                        question)))
+    return [w for e in examples for w in words(re.sub(_EXAMPLE_OPENER, " ", e))
+            if w not in beside]
 
 
 def focus_terms(question: str) -> list[str]:
@@ -702,6 +720,8 @@ def analyse(question: str) -> QuestionAnalysis:
     # "s" of "Python's" (rare as they are, they would weigh most).
     fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
+    # ", say X" introduces an example; "say" is then no word of the question's own.
+    fragments |= {"say"} if re.search(r",\s*say\s", question, re.IGNORECASE) else set()
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                               and (w not in framing or w in compounds or w in nouns)))]
@@ -720,6 +740,9 @@ def analyse(question: str) -> QuestionAnalysis:
     unneeded = [w for m in _EXPECTED.finditer(asked) for w in words(m.group(1))
                 ] if kind == "reason" else []
     unneeded += spoken if operators else []
+    # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
+    # what it asks about, which the documentation states in general terms.
+    unneeded += example_words(question)
     setting = tuple(dict.fromkeys(
         w for w in described + ([used_in.group(1).lower()] if used_in else []) + unneeded
         if w in content and w not in focus_tokens and w not in implied))
