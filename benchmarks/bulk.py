@@ -37,7 +37,7 @@ LIMITS = {"RESEARCH_EXA_REQUESTS_PER_S": "20", "RESEARCH_MODEL_CONCURRENCY": "32
 PLAIN = """
 import sys, time
 from functools import partial
-from research_pipeline.pipeline import Services, register_topic
+from research_pipeline.pipeline import Services, register_topics
 from research_pipeline.pipeline.bulk import research_topics
 from research_pipeline.settings import load_settings
 from research_pipeline.topics import load_topics, topic_files
@@ -45,8 +45,7 @@ settings = load_settings()
 topics, errors = load_topics(topic_files(settings.topics_dir))
 services = Services(settings=settings)
 with services.store.session():
-    for topic in topics:
-        register_topic(services, topic)
+    register_topics(services, topics)
     states = {}
     for event in research_topics(partial(Services, settings=settings), [t.id for t in topics],
                                  "plain-loop", approve_as="bench",

@@ -226,3 +226,27 @@ def test_markup_in_a_question_is_kept_for_the_plan_to_neutralise(tmp_path):
     path = _write(tmp_path, "tags.md",
                   "---\ntitle: T\nquestions: ['Can I use it inside a <Location> section?']\n---\n")
     assert parse_topic(path).spec.questions == ["Can I use it inside a <Location> section?"]
+
+
+def test_many_files_register_at_once_and_an_impostor_is_refused_alone(tmp_path, services):
+    from research_pipeline import pipeline
+
+    real = parse_topic(_write(tmp_path, "exceptions.md", "---\ntitle: Real\n---\n"))
+    pipeline.register_topic(services, real)
+    (tmp_path / "elsewhere").mkdir()
+    impostor = parse_topic(_write(tmp_path / "elsewhere", "aaa.md",
+                                  "---\nid: exceptions\ntitle: Impostor\n---\n"))
+    others = [parse_topic(_write(tmp_path, f"t{i}.md", f"---\ntitle: Topic {i}\n---\n"))
+              for i in range(3)]
+    refused = pipeline.register_topics(services, [others[0], impostor, *others[1:]])
+    assert [(t.path, "already the topic of" in str(e)) for t, e in refused] == [
+        (impostor.path, True)]
+    assert services.store.topic_record("exceptions")["path"] == str(real.path)
+    assert {r["topic_id"] for r in services.store.topic_records()} == {
+        "exceptions", "t0", "t1", "t2"}
+    assert services.store.topic_record("t1")["title"] == "Topic 1"
+    # A file given twice, and a batch longer than one statement's rows.
+    many = [parse_topic(_write(tmp_path, f"m{i}.md", f"---\ntitle: M {i}\n---\n"))
+            for i in range(520)]
+    assert pipeline.register_topics(services, [others[0], others[0], *many]) == []
+    assert len(services.store.topic_records()) == 4 + 520

@@ -24,7 +24,6 @@ from research_pipeline.cli.app import (
     services_from_settings,
     starting_up,
 )
-from research_pipeline.errors import ResearchPipelineError
 
 
 @app.command()
@@ -110,11 +109,11 @@ def _research(services: Any, instance: Any, topics: list[Any], failed: int,
         say(f"{', '.join(dead.topic_ids)}: run {dead.run_id} had died ({dead.reason}); "
             "marked it failed")
     busy = active_runs_by_topic(instance, [t.id for t in topics])
+    # One transaction for all the files (a bulk run of hundreds registers in one go).
+    refused = {id(topic): exc for topic, exc in pipeline.register_topics(services, topics)}
     for topic in topics:
-        try:
-            pipeline.register_topic(services, topic)
-        except ResearchPipelineError as exc:
-            say(f"error: {topic.id}: {exc}")
+        if id(topic) in refused:
+            say(f"error: {topic.id}: {refused[id(topic)]}")
             failed += 1
             continue
         if topic.id in busy:

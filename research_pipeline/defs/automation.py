@@ -11,7 +11,6 @@ from research_pipeline import pipeline
 from research_pipeline.defs.jobs import plan_job, research_job
 from research_pipeline.defs.partitions import TOPICS_PARTITION
 from research_pipeline.defs.resources import REFRESH_TAG, ResearchResource
-from research_pipeline.errors import TopicFileError
 from research_pipeline.launcher import LAUNCHED_BY_TAG, active_run, run_request_for_topics
 from research_pipeline.models import stable_hash
 from research_pipeline.run_process import recover_dead_runs
@@ -40,17 +39,16 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
         r["topic_id"] for r in services.store.topic_records()
         if r["topic_id"] in existing and not Path(r["path"]).exists()
     ]
-    to_plan = []
+    changed = []
     for topic in topics:
         current = services.store.current_plan(topic.id)
         if current is not None and current["topic_hash"] == topic.content_hash:
             continue
-        try:
-            pipeline.register_topic(services, topic)
-        except TopicFileError as exc:  # it would take over another file's topic
-            context.log.warning(str(exc))
-            continue
-        to_plan.append(topic)
+        changed.append(topic)
+    refused = pipeline.register_topics(services, changed)
+    for _, exc in refused:  # it would take over another file's topic
+        context.log.warning(str(exc))
+    to_plan = [t for t in changed if all(t is not r for r, _ in refused)]
     partition_requests: list[
         dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest
     ] = []

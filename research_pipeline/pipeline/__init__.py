@@ -15,6 +15,7 @@ from research_pipeline.pipeline.plan import (
     make_plan,
     record_run,
     register_topic,
+    register_topics,
     require_approved_plan,
 )
 from research_pipeline.pipeline.report import (
@@ -37,6 +38,7 @@ __all__ = [
     "FactsOutcome", "NotApprovedError", "PlanOutcome", "Progress", "ReportOutcome",
     "ResearchOutcome", "Services", "account_questions", "approval_state", "decide",
     "estimate_cost", "extract_facts", "finished_research", "load_registered_topic",
-    "make_plan", "own_calls", "record_run", "register_topic", "require_approved_plan",
+    "make_plan", "own_calls", "record_run", "register_topic", "register_topics",
+    "require_approved_plan",
     "run_research", "step_cost", "step_fallbacks", "verify_report", "write_report",
 ]

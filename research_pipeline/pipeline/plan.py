@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -45,6 +46,32 @@ def register_topic(services: Services, topic: Topic, run_id: str | None = None,
     )
     services.known.topics[topic.id] = {"topic_id": topic.id, "path": str(topic.path),
                                        "content_hash": topic.content_hash}
+
+
+def register_topics(services: Services, topics: Sequence[Topic], run_id: str | None = None,
+                    ) -> list[tuple[Topic, TopicFileError]]:
+    """``register_topic`` for many files at once: one read, one transaction.
+
+    A file that would take over another file's id is left out and returned with its
+    error; the others are registered.
+    """
+    records = {r["topic_id"]: r for r in services.store.topic_records()}
+    errors: list[tuple[Topic, TopicFileError]] = []
+    kept: list[Topic] = []
+    for topic in topics:
+        record = records.get(topic.id)
+        conflict = claim_conflict(topic, record["path"] if record else None)
+        if conflict is not None:
+            errors.append((topic, conflict))
+        else:
+            kept.append(topic)
+    services.store.register_topics(
+        [(t.id, t.content_hash, str(t.path), t.spec.title, t.spec.model_dump(mode="json"),
+          t.body) for t in kept], run_id)
+    for topic in kept:
+        services.known.topics[topic.id] = {"topic_id": topic.id, "path": str(topic.path),
+                                           "content_hash": topic.content_hash}
+    return errors
 
 
 def load_registered_topic(services: Services, topic_id: str) -> Topic:

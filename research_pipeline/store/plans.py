@@ -29,6 +29,32 @@ class PlanStore(StoreBase):
                 [topic_id, content_hash, run_id, path, title, to_json(spec), body, utc_now()],
             )
 
+    def register_topics(self, topics: list[tuple[str, str, str, str, dict, str]],
+                        run_id: str | None = None) -> None:
+        """``register_topic`` for many files in one transaction.
+
+        ``topics`` holds each file's (topic_id, content_hash, path, title, spec, body).
+        """
+        if not topics:
+            return
+        now = utc_now()
+        # One row per (id, content): one statement may not update a row twice.
+        unique = list({(t[0], t[1]): t for t in topics}.values())
+        with self.transaction() as con:
+            # A statement per few hundred rows: DuckDB runs ``executemany`` as one
+            # statement per row (0.5 s for 100 topics against 0.02 s).
+            for start in range(0, len(unique), 500):
+                chunk = unique[start:start + 500]
+                con.execute(
+                    "INSERT INTO topics VALUES "
+                    + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
+                    + " ON CONFLICT (topic_id, content_hash) DO UPDATE SET "
+                    "path = excluded.path, registered_at = excluded.registered_at",
+                    [v for topic_id, content_hash, path, title, spec, body in chunk
+                     for v in (topic_id, content_hash, run_id, path, title, to_json(spec),
+                               body, now)],
+                )
+
     def topic_record(self, topic_id: str) -> dict | None:
         """The most recently registered content of a topic."""
         rows = self._read(
