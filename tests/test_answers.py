@@ -1718,3 +1718,19 @@ def test_a_passage_that_states_the_questions_case_answers_it_in_its_own_words():
     status, _ = _research(evidence, "If a batch's cone matches no FiringPlan or "
                                     "FiringAlias, does the controller refuse it?")
     assert status.status != "answered"
+
+
+def test_a_long_list_of_steps_is_judged_by_its_head_and_quoted_whole():
+    # Seven steps of ~130 characters: more than a judged span may hold. The answer is the
+    # whole procedure, not the first five steps presented as if complete.
+    steps = [f"Step {n}: move shelf {n} of the kiln to the cooling rack by its handles, "
+             "keeping it level so that the ware on it does not slide or touch." for n in
+             range(1, 8)]
+    html = ("<html><body><h1>Kiln manual</h1><h2 id='unload'>Unloading</h2>"
+            "<p>To unload a kiln after a firing, follow these steps:</p><ol>"
+            + "".join(f"<li>{s}</li>" for s in steps) + "</ol></body></html>")
+    status, facts = _research(_html_evidence(html), "How do I unload a kiln after a firing?")
+    assert status.status == "answered"
+    lead = next(f for f in facts if f.role == "answer")
+    assert "Step 1:" in lead.quote and "Step 7:" in lead.quote
+    assert lead.quote.startswith("To unload a kiln after a firing, follow these steps:")

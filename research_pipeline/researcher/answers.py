@@ -67,6 +67,10 @@ MIN_QUOTE_WORDS = 5
 BY_SHAPE = 0.15
 MAX_SENTENCES = 3
 MAX_CANDIDATE_CHARS = 700
+# A list or table is quoted whole up to the size of a passage (corpus.structure's
+# CHUNK_MAX): steps cut after the fifth of seven, or log levels that stop at ``info``,
+# read as complete and mislead.
+MAX_LIST_CHARS = 1600
 # Match strength of a question word: as written, through the stemmer, a derivational
 # variant ("slow"/"slowly"), in the passage's heading path, in its document title.
 EXACT, STEMMED, VARIANT, IN_SECTION, IN_TITLE = 1.0, 0.75, 0.55, 0.85, 0.6
@@ -501,11 +505,19 @@ class Candidate:
     # It lies in a paragraph that only leads up to the paragraphs after it ("...
     # Rather than spelling it out in full details, here are some hints.").
     in_preamble: bool = False
+    # Where a list or table cut for judging (``MAX_CANDIDATE_CHARS``) really ends: it is
+    # judged by its first part and quoted whole (``MAX_LIST_CHARS`` at most).
+    whole_end: int = 0
 
     @property
     def text(self) -> str:
         """The span as stored in the source."""
         return self.source.text[self.start:self.end]
+
+    @property
+    def whole_text(self) -> str:
+        """The span as quoted: a list or table to its end, not where judging cut it."""
+        return self.source.text[self.start:max(self.end, self.whole_end)]
 
 
 @dataclass
@@ -615,7 +627,7 @@ def candidates(source: Source) -> list[Candidate]:
 
     def add(start: int, end: int, kind: str, first: bool,
             parts: list[tuple[int, int]] | None = None, opening: bool = False,
-            preamble: bool = False) -> None:
+            preamble: bool = False, whole_end: int = 0) -> None:
         if kind == "sentences":
             # A footnote's own number ("[1] The exception is propagated ...") or a
             # reference to one after the full stop ("... these patterns. [1]") is the
@@ -646,7 +658,7 @@ def candidates(source: Source) -> list[Candidate]:
         units = tuple(unit(s, e) for s, e in parts if s < e <= end)
         out.append(Candidate(source, start, end, kind, first and leads,
                              frozenset(surface), frozenset(stem(w) for w in surface), units,
-                             opening and leads, preamble))
+                             opening and leads, preamble, whole_end))
 
     # A section's defining sentence is its first prose: a reference box (a table) or a
     # code example before it does not take that place from it.
@@ -675,8 +687,11 @@ def candidates(source: Source) -> list[Candidate]:
                 spans = sentence_spans(text[ps:pe])
                 if spans:
                     lead = ps + spans[-1][0]
-            stop = _cap_lines(text, start, end)
-            add(lead if lead is not None else start, stop, kind, first_block and lead is None)
+            # Judged by its first lines (a long list would cover any question's words by
+            # its breadth alone); quoted to its end.
+            stop = _cap_lines(text, start, end, MAX_CANDIDATE_CHARS)
+            add(lead if lead is not None else start, stop, kind, first_block and lead is None,
+                whole_end=_cap_lines(text, start, end, MAX_LIST_CHARS))
             for line in re.finditer(r"[^\n]+", text[start:end]):
                 add(start + line.start(), start + line.end(),
                     "row" if kind == "table" else "item", False)
@@ -711,11 +726,11 @@ def _preamble(paragraph: str) -> bool:
     return not tail.endswith(":") and bool(DANGLING.search(tail))
 
 
-def _cap_lines(text: str, start: int, end: int) -> int:
-    """The end of a list or table cut to at most ``MAX_CANDIDATE_CHARS`` at a line end."""
-    if end - start <= MAX_CANDIDATE_CHARS:
+def _cap_lines(text: str, start: int, end: int, limit: int) -> int:
+    """The end of a list or table cut to at most ``limit`` characters at a line end."""
+    if end - start <= limit:
         return end
-    cut = text.rfind("\n", start, start + MAX_CANDIDATE_CHARS)
+    cut = text.rfind("\n", start, start + limit)
     return cut if cut > start else end
 
 

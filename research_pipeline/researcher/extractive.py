@@ -497,7 +497,8 @@ class ExtractiveResearcher:
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
-                text = _unpointed(_clean(cand.text, rows=cand.kind in ("table", "list")))
+                text = _unpointed(_clean(cand.whole_text,
+                                         rows=cand.kind in ("table", "list")))
                 quote = normalize_ws(text) if n < direct else self._quote(analysis, text)
                 facts.append(Fact(
                     fact_id=stable_hash(q.id, cand.source.source_id, cand.start, cand.end),
