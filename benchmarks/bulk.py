@@ -175,42 +175,61 @@ def bound(m: Measured, n: int) -> float:
     return max(m.longest_critical_s, m.searches / rate, m.model_calls * MODEL_S / slots)
 
 
-def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = None) -> list[dict]:
+def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = None,
+         repeat: int = 1) -> list[dict]:
     """Each size through Dagster and through the plain loop, one after the other.
 
     ``trees`` (name -> a checkout of the project) measures each case once per checkout,
     one right after the other (``PYTHONPATH`` picks the code), so that versions are
-    compared side by side on a machine whose load changes.
+    compared side by side on a machine whose load changes. ``repeat`` measures every
+    case that many times, the order of the cases turned round each time, and reports
+    each case's median run (by wall time) with the range of its walls.
     """
     import tempfile
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
-            for kind in ("dagster", "plain"):
-                for name, tree in (trees or {"": ""}).items():
+            cases = [(kind, name, tree) for kind in ("dagster", "plain")
+                     for name, tree in (trees or {"": ""}).items()]
+            runs: dict[tuple[str, str], list[dict]] = {}
+            for r in range(repeat):
+                for kind, name, tree in (cases if r % 2 == 0 else cases[::-1]):
                     if tree:
                         os.environ["PYTHONPATH"] = str(Path(tree).resolve())
-                    m = measure(kind, n, Path(tmp) / (name or "."),
+                    m = measure(kind, n, Path(tmp) / (name or ".") / f"run-{r}",
                                 Path(tree).resolve() if tree else ROOT)
-                    rows.append({**({"tree": name} if name else {}), "kind": kind, "topics": n,
-                                 "wall_s": round(m.wall_s, 2),
-                                 "first_call_s": round(m.first_call_s, 2),
-                                 "bound_s": round(bound(m, n), 2),
-                                 "wall_over_bound": round(m.wall_s / bound(m, n), 2),
-                                 "cpu_s_per_topic": round(m.cpu_s / n, 2),
-                                 "peak_mb": round(m.peak_mb), "searches": m.searches,
-                                 "model_calls": m.model_calls})
-                    print(json.dumps(rows[-1]), flush=True)
+                    row = {**({"tree": name} if name else {}), "kind": kind, "topics": n,
+                           "wall_s": round(m.wall_s, 2),
+                           "first_call_s": round(m.first_call_s, 2),
+                           "bound_s": round(bound(m, n), 2),
+                           "wall_over_bound": round(m.wall_s / bound(m, n), 2),
+                           "cpu_s_per_topic": round(m.cpu_s / n, 2),
+                           "peak_mb": round(m.peak_mb), "searches": m.searches,
+                           "model_calls": m.model_calls}
+                    runs.setdefault((kind, name), []).append(row)
+                    print(json.dumps(row), flush=True)
+            for kind, name, _ in cases:
+                measured = sorted(runs[(kind, name)], key=lambda row: row["wall_s"])
+                median = dict(measured[(len(measured) - 1) // 2])
+                median.update(runs=len(measured), wall_min_s=measured[0]["wall_s"],
+                              wall_max_s=measured[-1]["wall_s"])
+                rows.append(median)
     return rows
 
 
 if __name__ == "__main__":
-    # python benchmarks/bulk.py [SIZE ...] [--trees NAME=DIR,NAME=DIR]
+    # python benchmarks/bulk.py [SIZE ...] [--trees NAME=DIR,NAME=DIR] [--repeat K]
     args = sys.argv[1:]
     named = {}
+    repeat = 1
+    if "--repeat" in args:
+        at = args.index("--repeat")
+        repeat = int(args[at + 1])
+        del args[at:at + 2]
     if "--trees" in args:
         at = args.index("--trees")
         named = dict(pair.split("=", 1) for pair in args[at + 1].split(","))
         del args[at:at + 2]
-    main(tuple(int(a) for a in args) or (1, 4, 100), named or None)
+    for summary in main(tuple(int(a) for a in args) or (1, 4, 100), named or None, repeat):
+        print("median:", json.dumps(summary))
