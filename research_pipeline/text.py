@@ -16,6 +16,8 @@ import snowballstemmer
 _WORD_RE = re.compile(r"[^\W_]+")
 # A sentence may open with an emphasised name: "... used by instances. *__slots__* reserves
 # space ...".
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:vs|e\.g|i\.e|cf|approx|incl|resp|viz|Mr|Mrs|Ms|Dr|"
+                           r"Fig|Sec|Ch|Vol|pp?)\.$", re.IGNORECASE)
 _SENTENCE_RE = re.compile(r"(?<=[.!?:])\s+(?=[\"'(`]?[A-Z0-9_]|\*{1,2}[A-Za-z_])|\n\s*\n")
 
 STOPWORDS = frozenset(
@@ -96,15 +98,29 @@ def normalize_ws(text: str) -> str:
     return " ".join(text.split())
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of ``text`` (verbatim slices, trimmed)."""
+def sentence_spans(text: str, abbreviations: bool = True) -> list[tuple[int, int]]:
+    """Character spans of the sentences of ``text`` (verbatim slices, trimmed).
+
+    ``abbreviations=False`` splits as corpora were chunked when built (a full stop inside
+    brackets or after "vs." ended a sentence), so that their passages stay as stored.
+    """
     spans: list[tuple[int, int]] = []
     start = 0
     for match in _SENTENCE_RE.finditer(text):
+        mark = text[match.start() - 1:match.start()]
+        bracketed = text.count("(", start, match.start()) > text.count(")", start,
+                                                                        match.start())
         # A colon inside brackets ends no sentence: "(default: 900)".
-        if text[match.start() - 1:match.start()] == ":" and text.count(
-                "(", start, match.start()) > text.count(")", start, match.start()):
+        if mark == ":" and bracketed:
             continue
+        if mark == "." and abbreviations:
+            # Nor a full stop whose bracket closes later on its line ("(nor for ServerName
+            # vs. ServerAlias)"), nor an abbreviation's ("vs.", "e.g.", "cf.").
+            line_end = text.find("\n", match.end())
+            if bracketed and ")" in text[match.end():line_end if line_end >= 0 else None]:
+                continue
+            if _ABBREVIATION.search(text, max(start, match.start() - 8), match.start()):
+                continue
         _add_span(text, start, match.start(), spans)
         start = match.end()
     _add_span(text, start, len(text), spans)

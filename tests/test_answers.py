@@ -740,6 +740,23 @@ def test_a_colon_inside_brackets_ends_no_sentence():
         "Number of seconds to cache credentials (default: 900).", "It does this:", "Nothing."]
 
 
+def test_an_abbreviation_or_a_bracket_still_open_ends_no_sentence():
+    # "(nor for ServerName vs. ServerAlias)" was quoted as "... (nor for ServerName vs."
+    from research_pipeline.text import sentence_spans
+    text = ("The first matching name is used (nor for Kiln vs. Oven). Glazes differ, e.g. "
+            "Celadon is green. (A note. Another note.) Then the cooling. See p. 5. Done.")
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "The first matching name is used (nor for Kiln vs. Oven).",
+        "Glazes differ, e.g. Celadon is green.", "(A note. Another note.) Then the cooling.",
+        "See p. 5.", "Done."]
+    # A bracket that never closes on its line does not swallow the sentences after it.
+    smile = "It failed :-( Sad. Next sentence."
+    assert len(sentence_spans(smile)) == 2
+    # Corpora are chunked as they were built: there the old splits stand.
+    assert [text[a:b] for a, b in sentence_spans(text, abbreviations=False)][0] == (
+        "The first matching name is used (nor for Kiln vs.")
+
+
 def test_two_names_whose_entries_say_the_same_are_not_set_apart():
     evidence = [_entry("kiln.fire2", "Fire the load at full heat in the kiln."),
                 _entry("kiln.fire", "Fire the load at full heat in the kiln.")]

@@ -230,7 +230,8 @@ def _split_para(text: str) -> list[str]:
     pieces: list[str] = []
     start: int | None = None
     end = 0
-    for s, e in sentence_spans(text):
+    # Split as when the built corpora were chunked: their passages stay as stored.
+    for s, e in sentence_spans(text, abbreviations=False):
         if start is None:
             start = s
         elif e - start > CHUNK_TARGET:
