@@ -1751,3 +1751,23 @@ def test_a_long_list_of_steps_is_judged_by_its_head_and_quoted_whole():
     lead = next(f for f in facts if f.role == "answer")
     assert "Step 1:" in lead.quote and "Step 7:" in lead.quote
     assert lead.quote.startswith("To unload a kiln after a firing, follow these steps:")
+
+
+def test_a_supporting_passage_does_not_say_again_what_the_section_already_shows():
+    # Two pages share a sentence: the later quote stops before it (its new sentence
+    # stays), and a third page that only repeats it is left out.
+    evidence = [
+        _doc("s1", "Kiln logs", "The kiln log records every firing with its peak "
+             "temperature. Old entries of the kiln log expire after ninety days by default."),
+        _doc("s2", "Kiln settings", "Entries no firing refers to are dropped sooner: "
+             "after thirty days, unless a pin keeps them for the inspector. Old entries of "
+             "the kiln log expire after ninety days by default."),
+        _doc("s3", "Kiln summary", "Old entries of the kiln log expire after ninety days "
+             "by default.", score=4.0),
+    ]
+    _, facts = _research(evidence, "How long does the kiln log keep old entries before "
+                                   "they expire?")
+    quotes = [f.text for f in facts]
+    assert sum("ninety days" in q for q in quotes) == 1
+    assert "The kiln log records every firing with its peak temperature." in quotes
+    assert all(f.source_id != "s3" for f in facts)

@@ -487,6 +487,15 @@ class ExtractiveResearcher:
                 if any(_jaccard(cand.stems, c.candidate.stems) > 0.5
                        or says_same(cand.stems, c.candidate.stems) for c in chosen):
                     continue
+                if chosen:
+                    # Another page's copy of what the section already says is not said
+                    # again: the span is left out, or cut to the sentences that are new.
+                    rest = _unrepeated(cand, [c.candidate for c in chosen])
+                    if rest is None:
+                        continue
+                    if rest is not cand:
+                        j = replace(j, candidate=rest)
+                        cand = rest
                 if j.coverage < ANSWERED and any(
                         sid == cand.source.source_id and cand.start < e and s < cand.end
                         for sid, s, e in used):
@@ -945,6 +954,51 @@ def _within(inner: Candidate, outer: Candidate) -> bool:
 def _overlaps(a: Candidate, b: Candidate) -> bool:
     return (a.source.source_id == b.source.source_id and a.start < b.end
             and b.start < a.end)
+
+
+# How alike two sentences' words must be for one to repeat the other ("... within size and
+# inode limits." and "... within size and/or inode limits." on two pages).
+REPEAT_JACCARD = 0.7
+
+
+def _sentence_stems(text: str) -> list[tuple[int, int, frozenset[str] | None]]:
+    """Each sentence's span and stems; None for one under five words (never a repeat)."""
+    out: list[tuple[int, int, frozenset[str] | None]] = []
+    for a, b in sentence_spans(text):
+        surface = words(text[a:b])
+        out.append((a, b, frozenset(stem(w) for w in surface)
+                    if len(surface) >= MIN_QUOTE_WORDS else None))
+    return out
+
+
+def _unrepeated(cand: Candidate, shown: list[Candidate]) -> Candidate | None:
+    """The span without the sentences the section already shows nearly word for word.
+
+    None when it says nothing new; cut before its last sentences when they are what
+    repeats; else the span itself. Lists and tables are kept or left out whole.
+    """
+    said = [t for c in shown for _, _, t in _sentence_stems(c.whole_text) if t]
+    own = _sentence_stems(cand.whole_text)
+    if not said or not own:
+        return cand
+    again = [bool(t) and any(_jaccard(t, u) >= REPEAT_JACCARD for u in said)
+             for _, _, t in own]
+    if not any(again):
+        return cand
+    if all(again):
+        return None
+    if cand.kind in ("list", "table"):
+        return None if sum(again) * 2 > len(again) else cand
+    last = len(again) - 1 - next(i for i, a in enumerate(reversed(again)) if not a)
+    if any(again[:last + 1]):
+        # A repeat before what is new: the sentence that names what the span is about
+        # ("A handler class which writes ... to a streaming socket.") opens it; without
+        # it the rest would be an orphan.
+        return cand
+    end = cand.start + own[last][1]
+    surface = words(cand.source.text[cand.start:end])
+    return replace(cand, end=end, whole_end=0, words=frozenset(surface),
+                   stems=frozenset(stem(w) for w in surface))
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
