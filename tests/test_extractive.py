@@ -221,6 +221,12 @@ def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
     # A lone sentence keeps what it says and loses the pointer.
     ("It is useful as a placeholder when a statement is required, for example:",
      "It is useful as a placeholder when a statement is required"),
+    # A sentence that would break off, or that is about what follows, keeps its colon:
+    # the reader sees that the source goes on.
+    ("The background fetch leaves the refs stale, and thus commands like:",
+     "The background fetch leaves the refs stale, and thus commands like:"),
+    ("Then run the following commands to add the glazes:",
+     "Then run the following commands to add the glazes:"),
     # Nothing said before the pointer, or no pointer at all: unchanged.
     ("Combined log format: Usually, it is used like this:",
      "Combined log format: Usually, it is used like this:"),

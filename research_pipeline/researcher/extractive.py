@@ -917,6 +917,16 @@ _LEADS_INTO = re.compile(r"(?:here (?:is|are)|for (?:example|instance)|the follo
                          r"e\.g\.|this (?:may|can) be (?:done|accomplished))\b", re.IGNORECASE)
 
 
+# A sentence that breaks off without what follows it: "... commands like", "... a block
+# such as", "... with".
+_NEEDS_WHAT_FOLLOWS = re.compile(
+    r"\b(?:like|such as|as|with|using|via|to|of|for|from|in|into|on|by|the|a|an|is|are|"
+    r"these|those|this|following)\s*$", re.IGNORECASE)
+# A sentence about what follows it: "run the following commands to add the commits".
+_POINTS_AHEAD = re.compile(r"\b(?:the following|below|these commands|this command)\b",
+                           re.IGNORECASE)
+
+
 def _unpointed(text: str) -> str:
     """A quote without the pointer at its end to what it leaves out (code, an example).
 
@@ -935,6 +945,12 @@ def _unpointed(text: str) -> str:
         trimmed = _TRAILING_POINTER.sub("", text)
     if trimmed.endswith(":") or len(words(trimmed)) < MIN_QUOTE_WORDS:
         return text  # nothing is said before the pointer
+    if _NEEDS_WHAT_FOLLOWS.search(trimmed) or _POINTS_AHEAD.search(
+            trimmed[sentence_spans(trimmed)[-1][0]:] if sentence_spans(trimmed) else trimmed):
+        # "... and thus commands like:", "run the following commands to add the commits:":
+        # without its colon the sentence would read as complete, or break off; with it the
+        # reader sees that the source goes on (the footnote links there).
+        return text
     return trimmed
 
 
