@@ -256,3 +256,25 @@ def test_a_compound_s_words_are_not_searched_in_other_words(tmp_path):
     topic = _topic(tmp_path, 'title: Bees\nquestions: ["How do I cherry-pick a queen?"]')
     plan = ExtractiveResearcher().generate_plan(topic, [], None)
     assert all("choose" not in q.text for q in plan.queries)
+
+
+def test_an_entry_opening_with_its_headings_name_shows_the_name_as_its_label():
+    from research_pipeline.models import Fact
+    from research_pipeline.researcher.extractive import _entry_labelled
+
+    def fact(title: str, text: str) -> Fact:
+        return Fact(fact_id="f", question_id=1, source_id="s", url="https://kiln.example/",
+                    title=title, quote=text, text=text)
+
+    assert _entry_labelled(fact("kiln-config › Variables › vent.autoClose",
+                                "vent.autoClose When set to true, the vent closes at "
+                                "the peak.")) == (
+        "**vent.autoClose:** When set to true, the vent closes at the peak.")
+    # Not where the name runs on into its own sentence, nor where markup would break.
+    assert _entry_labelled(fact("Kilns › vent", "vent the kiln before the glaze "
+                                "firing.")) == "vent the kiln before the glaze firing."
+    assert _entry_labelled(fact("Kilns › cone_size", "cone_size The size of a cone.")
+                           ) == "cone_size The size of a cone."
+    # "pop [<stash>]:" would read as a link definition and the line would be dropped.
+    assert _entry_labelled(fact("Kilns › fire [--slow]", "fire [--slow] Fires the load.")
+                           ) == "fire [--slow] Fires the load."

@@ -78,6 +78,7 @@ from research_pipeline.text import (
     written_symbols,
 )
 from research_pipeline.topics import Topic
+from research_pipeline.untrusted import may_quote
 
 FACTS_PER_QUESTION = 4
 # How far down its judged spans a question's claim on a passage reaches, and by how much
@@ -586,7 +587,8 @@ class ExtractiveResearcher:
             if fact.role == "answer":
                 direct_facts.setdefault(fact.question_id, []).append((marker, fact))
             else:
-                support.setdefault(fact.question_id, []).append(f"{fact.text}[^{marker}]")
+                support.setdefault(fact.question_id, []).append(
+                    f"{_entry_labelled(fact)}[^{marker}]")
         for qid, given in direct_facts.items():
             answers[qid] = _labelled_sides(self.analysis(asked.get(qid, "")), given)
         open_ids = {o.question_id for o in open_questions}
@@ -654,20 +656,21 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
     data and metadata."): it is labelled with the name its entry is titled by, and the
     sides come in the order the question asks them.
     """
-    plain = [f"{fact.text}[^{marker}]" for marker, fact in given]
+    raw = [f"{fact.text}[^{marker}]" for marker, fact in given]
+    plain = [f"{_entry_labelled(fact)}[^{marker}]" for marker, fact in given]
     if len(given) == 1 and asks_consequence(analysis.text):
         # "What happens when the module cannot be found?" answered by an exception's own
         # entry ("Import can't find module ..."): its name says what is raised.
         raised = raised_entry(given[0][1].title)
         if raised and not focus_in(raised.rsplit(".", 1)[-1], given[0][1].text):
-            return [f"**{raised}:** {plain[0]}"]
+            return [f"**{raised}:** {raw[0]}"]
     if len(given) >= 2 and analysis.answer_type == "list":
         # Entries listed for "Which methods ...": each labelled with the name heading it.
         names = [entry_name(fact.title) for _, fact in given]
         if len(set(names)) == len(names):
             return [f"**{name}:** {text[len(name):].lstrip()}" if fact.text.startswith(name)
                     else f"**{name}:** {text}"
-                    for name, text, (_, fact) in zip(names, plain, given, strict=True)]
+                    for name, text, (_, fact) in zip(names, raw, given, strict=True)]
     if len(given) < 2 or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
         return plain
     names = compared_names(analysis)
@@ -679,10 +682,33 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
             side = titled[0]
             order.append((side, f"**{names[side]}:** {fact.text}[^{marker}]"))
         else:
-            order.append((in_text[0] if len(in_text) == 1 else -1, plain[n]))
+            order.append((in_text[0] if len(in_text) == 1 else -1, raw[n]))
     if not any(text.startswith("**") for _, text in order):
         return plain
     return [text for _, text in sorted(order, key=lambda pair: pair[0])]
+
+
+def _entry_labelled(fact: Fact) -> str:
+    """A quoted entry with the name it opens with set apart as its label.
+
+    An option's or setting's entry is its name on a line of its own, then its text; run
+    together they read "rerere.autoUpdate When set to true, ..." or "Event MPM The event
+    MPM ...". Where the text opens with the name its heading gives, and a sentence starts
+    after it, the report shows "**rerere.autoUpdate:** When set to true, ...". The quote
+    in the footnote stays the verbatim text.
+    """
+    name = entry_name(fact.title)
+    text = fact.text
+    if not name or len(name) > 60 or not text.startswith(name + " "):
+        return text
+    rest = text[len(name):].lstrip()
+    # Not a name the label's markup would break: "*" and "_" emphasise, and "]:" after
+    # a bracket ("pop [<stash>]:") reads as a link definition, which no quote may hold.
+    if not re.match(r"[\"“'(]?[A-Z]", rest) or "*" in name or "_" in name or (
+            name.endswith("]")):
+        return text
+    labelled = f"**{name}:** {rest}"
+    return labelled if may_quote(labelled) else text
 
 
 def _finding(answer: str) -> str:
@@ -901,11 +927,14 @@ def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
 
 # A sentence that opens by pointing back to the one before it: "This is ...", "These
 # cannot ..." (not "This directive ...", which names what it speaks of, nor "It is
-# possible to ...", whose "it" points nowhere).
+# possible to ...", whose "it" points nowhere), or by going on from it: "Otherwise, your
+# server can be used ...", "In that case you can do one of two things:".
 _ANAPHORA = re.compile(
-    r"\s*(?:This|That|These|Those|They)\s+(?:is|are|was|were|means?|allows?|includes?|"
+    r"\s*(?:(?:This|That|These|Those|They)\s+(?:is|are|was|were|means?|allows?|includes?|"
     r"uses?|can|cannot|will|may|must|should|would|has|have|does|do|also|only|still|makes?|"
-    r"lets?|prevents?|ensures?|works?|applies|apply|happens?|fails?)\b")
+    r"lets?|prevents?|ensures?|works?|applies|apply|happens?|fails?)\b"
+    r"|(?:Otherwise|Consequently|Conversely|Likewise|As a result|In (?:that|this|such a|"
+    r"either|both|which) cases?)(?![\w-]))")
 
 
 # The pointer at a sentence's end to an example the quote leaves out (", for example:").
