@@ -88,17 +88,21 @@ _ROW_BREAK = "  \n    "
 def _rows_kept(paragraph: str) -> str:
     """A quoted table's rows or list's items, one a line, marked to stay lines.
 
-    Rows are "Level | Description | Example" lines; items start with "•" or a number
-    ("2. define a name ..."). Other lines of a paragraph run together, as prose does.
+    Rows are "Level | Description | Example" lines or a reference box's fields
+    ("Default: AllowOverride None"); items start with "•" or a number ("2. define a name
+    ..."). Other lines of a paragraph run together, as prose does.
     """
     lines = paragraph.split("\n")
     if len(lines) >= 2 and (sum(" | " in line for line in lines) >= 2
-                            or sum(bool(_ITEM_LINE.match(line)) for line in lines) >= 2):
+                            or sum(bool(_ITEM_LINE.match(line)) for line in lines) >= 2
+                            or sum(bool(_FIELD_LINE.match(line)) for line in lines) >= 2):
         return _ROW.join(line.replace(_ROW, " ") for line in lines)
     return paragraph.replace(_ROW, " ")
 
 
 _ITEM_LINE = re.compile(r"\s*(?:\u2022|\d{1,3}[.)])\s")
+# A reference box's field ("Default: AllowOverride None", "Context: directory").
+_FIELD_LINE = re.compile(r"\s*[A-Z][\w-]*(?: [\w-]+){0,2}:\s\S")
 
 
 def _items_on_lines(paragraph: str) -> str:

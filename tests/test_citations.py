@@ -135,3 +135,9 @@ def test_a_quoted_table_or_list_shows_one_row_a_line_that_no_markdown_block_can_
     assert sections[2] == "Two lines of prose.[^1]"  # prose lines still run together
     assert sections[3] == ("Import runs in two steps:  \n    1. find a module  \n    2. "
                            "define a name[^1]")
+    # A reference box's fields, one a line ("Description: ... Syntax: ... Default: ..."
+    # read as one run-on sentence).
+    box = "Description: Sets the vent.\nSyntax: Vent open|shut\nDefault: Vent shut"
+    sections, _, _ = resolve_markers({1: f"{box}[^1]"}, {1: _fact(1, "find a module")})
+    assert sections[1] == ("Description: Sets the vent.  \n    Syntax: Vent open|shut  \n"
+                           "    Default: Vent shut[^1]")

@@ -1026,7 +1026,7 @@ def _unrepeated(cand: Candidate, shown: list[Candidate]) -> Candidate | None:
     own = _sentence_stems(cand.whole_text)
     if not said or not own:
         return cand
-    again = [bool(t) and any(_jaccard(t, u) >= REPEAT_JACCARD for u in said)
+    again = [t is not None and any(_jaccard(t, u) >= REPEAT_JACCARD for u in said)
              for _, _, t in own]
     if not any(again):
         return cand
