@@ -974,8 +974,9 @@ def _unpointed(text: str) -> str:
         trimmed = _TRAILING_POINTER.sub("", text)
     if trimmed.endswith(":") or len(words(trimmed)) < MIN_QUOTE_WORDS:
         return text  # nothing is said before the pointer
-    if _NEEDS_WHAT_FOLLOWS.search(trimmed) or _POINTS_AHEAD.search(
-            trimmed[sentence_spans(trimmed)[-1][0]:] if sentence_spans(trimmed) else trimmed):
+    kept = sentence_spans(trimmed)
+    last_kept = trimmed[kept[-1][0]:] if kept else trimmed
+    if _NEEDS_WHAT_FOLLOWS.search(trimmed) or _POINTS_AHEAD.search(last_kept):
         # "... and thus commands like:", "run the following commands to add the commits:":
         # without its colon the sentence would read as complete, or break off; with it the
         # reader sees that the source goes on (the footnote links there).
