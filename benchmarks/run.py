@@ -164,8 +164,8 @@ def main() -> None:
         print(f"search over {search['passages']} passages: tantivy {search['tantivy_ms']:.2f} ms"
               f"/query, linear scan {search['linear_ms']:.2f} ms/query -> "
               f"{search['speedup']:.0f}x faster")
-        # Each case three times, interleaved: one run on this 2-core machine varies by
-        # ±10 % with its load; the median of three side by side does not.
+        # Each case three times, interleaved: one run on this 2-core machine varies by up
+        # to 20 % with its load; the median of three side by side much less.
         repeat = 1 if quick else 3
         rows = bulk.main((1, 4) if quick else (1, 4, 100), repeat=repeat)
         print(f"\nmedian of {repeat} interleaved run(s) per case (wall range in brackets)")

@@ -48,7 +48,8 @@ def topic_sensor(context: dg.SensorEvaluationContext, research: ResearchResource
     refused = pipeline.register_topics(services, changed)
     for _, exc in refused:  # it would take over another file's topic
         context.log.warning(str(exc))
-    to_plan = [t for t in changed if all(t is not r for r, _ in refused)]
+    refused_ids = {id(topic) for topic, _ in refused}
+    to_plan = [t for t in changed if id(t) not in refused_ids]
     partition_requests: list[
         dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest
     ] = []

@@ -40,12 +40,7 @@ def register_topic(services: Services, topic: Topic, run_id: str | None = None,
     conflict = claim_conflict(topic, record["path"] if record else None)
     if conflict is not None:
         raise conflict
-    services.store.register_topic(
-        topic.id, topic.content_hash, str(topic.path), topic.spec.title,
-        topic.spec.model_dump(mode="json"), topic.body, run_id,
-    )
-    services.known.topics[topic.id] = {"topic_id": topic.id, "path": str(topic.path),
-                                       "content_hash": topic.content_hash}
+    _store_registrations(services, [topic], run_id)
 
 
 def register_topics(services: Services, topics: Sequence[Topic], run_id: str | None = None,
@@ -65,13 +60,19 @@ def register_topics(services: Services, topics: Sequence[Topic], run_id: str | N
             errors.append((topic, conflict))
         else:
             kept.append(topic)
+    _store_registrations(services, kept, run_id)
+    return errors
+
+
+def _store_registrations(services: Services, topics: Sequence[Topic], run_id: str | None,
+                         ) -> None:
+    """Store the files' contents in one transaction and remember where each topic lives."""
     services.store.register_topics(
         [(t.id, t.content_hash, str(t.path), t.spec.title, t.spec.model_dump(mode="json"),
-          t.body) for t in kept], run_id)
-    for topic in kept:
+          t.body) for t in topics], run_id)
+    for topic in topics:
         services.known.topics[topic.id] = {"topic_id": topic.id, "path": str(topic.path),
                                            "content_hash": topic.content_hash}
-    return errors
 
 
 def load_registered_topic(services: Services, topic_id: str) -> Topic:

@@ -12,6 +12,7 @@ up to two supporting spans.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter
@@ -702,11 +703,11 @@ def _entry_labelled(fact: Fact) -> str:
     if not name or len(name) > 60 or not text.startswith(name + " "):
         return text
     rest = text[len(name):].lstrip()
-    # Not a name the label's markup would break: "*" and "_" emphasise, and "]:" after
-    # a bracket ("pop [<stash>]:") reads as a link definition, which no quote may hold.
-    if not re.match(r"[\"“'(]?[A-Z]", rest) or "*" in name or "_" in name or (
-            name.endswith("]")):
+    # Not a name the label's markup would break: "*" and "_" emphasise.
+    if not re.match(r"[\"“'(]?[A-Z]", rest) or "*" in name or "_" in name:
         return text
+    # Nor a label the quote rules refuse: "]:" after a bracket ("pop [<stash>]:") reads
+    # as a link definition, and the sentence carrying it would be dropped.
     labelled = f"**{name}:** {rest}"
     return labelled if may_quote(labelled) else text
 
@@ -1007,14 +1008,18 @@ def _overlaps(a: Candidate, b: Candidate) -> bool:
 REPEAT_JACCARD = 0.7
 
 
-def _sentence_stems(text: str) -> list[tuple[int, int, frozenset[str] | None]]:
-    """Each sentence's span and stems; None for one under five words (never a repeat)."""
+@functools.lru_cache(maxsize=4096)
+def _sentence_stems(text: str) -> tuple[tuple[int, int, frozenset[str] | None], ...]:
+    """Each sentence's span and stems; None for one under five words (never a repeat).
+
+    Cached: a section's chosen spans are compared with every candidate after them.
+    """
     out: list[tuple[int, int, frozenset[str] | None]] = []
     for a, b in sentence_spans(text):
         surface = words(text[a:b])
         out.append((a, b, frozenset(stem(w) for w in surface)
                     if len(surface) >= MIN_QUOTE_WORDS else None))
-    return out
+    return tuple(out)
 
 
 def _unrepeated(cand: Candidate, shown: list[Candidate]) -> Candidate | None:

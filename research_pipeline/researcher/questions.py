@@ -290,11 +290,10 @@ def answer_type(question: str) -> AnswerType:
     return "explanation"
 
 
-_EXAMPLE_OPENER = r"(?i)^\W*(?:such as|like|e\.g\.|for example|for instance|say)\b"
 _EXAMPLES = re.compile(
-    r"(?:\b(?:such as|like|e\.g\.|for example|for instance)|,\s*say)\s+"
-    r".*?(?=,|[?;]|\.(?!\w)|$|\s+(with|in|for|on|to|from|using|via|inside|into|at|by|"
-    r"when|if)\b)", re.IGNORECASE)
+    r"(?P<opener>\b(?:such as|like|e\.g\.|for example|for instance)|,\s*say)\s+"
+    r"(?P<example>.*?)(?=,|[?;]|\.(?!\w)|$|\s+(?:with|in|for|on|to|from|using|via|inside|"
+    r"into|at|by|when|if)\b)", re.IGNORECASE)
 
 
 # Three or more names listed after a preposition: "on Windows, macOS and Linux".
@@ -315,13 +314,12 @@ def example_words(question: str) -> list[str]:
     terms. "like" also compares ("Is a tuple like a list?"): it gives an example only of
     code. A word the question says outside its examples as well is its own.
     """
-    examples = [m.group(0) for m in _EXAMPLES.finditer(question)
-                if not re.match(r"(?i)\W*like\b", m.group(0))
-                or re.search(r"[`'\"(.<\[]", m.group(0))]
-    beside = set(words(functools.reduce(lambda text, e: text.replace(e, " "), examples,
-                                        question)))
-    return [w for e in examples for w in words(re.sub(_EXAMPLE_OPENER, " ", e))
-            if w not in beside]
+    examples = [m for m in _EXAMPLES.finditer(question)
+                if m.group("opener").lower() != "like"
+                or re.search(r"[`'\"(.<\[]", m.group("example"))]
+    beside = set(words(functools.reduce(lambda text, m: text.replace(m.group(0), " "),
+                                        examples, question)))
+    return [w for m in examples for w in words(m.group("example")) if w not in beside]
 
 
 def focus_terms(question: str) -> list[str]:
@@ -721,7 +719,8 @@ def analyse(question: str) -> QuestionAnalysis:
     fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
     # ", say X" introduces an example; "say" is then no word of the question's own.
-    fragments |= {"say"} if re.search(r",\s*say\s", question, re.IGNORECASE) else set()
+    fragments |= {"say"} if any(m.group("opener").startswith(",")
+                                for m in _EXAMPLES.finditer(question)) else set()
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                               and (w not in framing or w in compounds or w in nouns)))]

@@ -21,13 +21,7 @@ class PlanStore(StoreBase):
         run_id: str | None = None,
     ) -> None:
         """Record a topic file's content (one row per distinct content)."""
-        with self.transaction() as con:
-            con.execute(
-                "INSERT INTO topics VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (topic_id, content_hash) DO UPDATE SET path = excluded.path, "
-                "registered_at = excluded.registered_at",
-                [topic_id, content_hash, run_id, path, title, to_json(spec), body, utc_now()],
-            )
+        self.register_topics([(topic_id, content_hash, path, title, spec, body)], run_id)
 
     def register_topics(self, topics: list[tuple[str, str, str, str, dict, str]],
                         run_id: str | None = None) -> None:
