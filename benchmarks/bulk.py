@@ -225,7 +225,11 @@ if __name__ == "__main__":
     repeat = 1
     if "--repeat" in args:
         at = args.index("--repeat")
-        repeat = int(args[at + 1])
+        value = args[at + 1] if at + 1 < len(args) else ""
+        if not value.isdigit() or int(value) < 1:
+            sys.exit(f"bulk.py: --repeat needs a whole number of runs, 1 or more (got "
+                     f"{value!r})")
+        repeat = int(value)
         del args[at:at + 2]
     if "--trees" in args:
         at = args.index("--trees")
