@@ -50,6 +50,12 @@ from research_pipeline.text import stem, words
     ("Why does ~5 give -6 instead of a big positive number?", "reason", ("~", "~5")),
     ("What's the difference between a ^ b and a | b?", "comparison",
      ("^", "|", "a ^ b", "a | b")),
+    # An order asked for is a sequence: its items, in their order.
+    ("When several <Directory> and <Files> blocks match, in which order are they applied?",
+     "list", ("<Directory>", "<Files>")),
+    ("What is the order in which the kiln's hooks run?", "list", ()),
+    # ...not an order named as a thing ("byte order").
+    ("What byte order does struct.pack use?", "explanation", ("struct.pack",)),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -998,6 +1004,9 @@ def test_a_sentence_that_only_points_elsewhere_is_no_support():
     status, facts = _research(evidence, "What does the kiln lid latch hold?")
     assert status.status == "answered"
     assert [f.source_id for f in facts] == ["d1"]
+    from research_pipeline.researcher.answers import only_points_elsewhere
+    assert only_points_elsewhere("See help(kiln) for more on firing schedules.")
+    assert not only_points_elsewhere("See kiln.cool() for a method that opens the vent.")
 
 
 def test_a_partial_answer_is_not_said_to_lack_what_a_quoted_passage_says():
@@ -1785,3 +1794,37 @@ def test_a_sentence_that_goes_on_from_the_one_before_points_back():
                     "twice.", "This directive sets the cone.", "In most cases the vent "
                     "stays open."):
         assert not _ANAPHORA.match(opening), opening
+
+
+def test_a_passage_that_names_the_subject_but_not_what_is_asked_is_no_support():
+    # The brass-flap sentence names kiln.vent and says nothing of why it stays open: under
+    # the answer it is padding. (A page titled by the name would be its own documentation,
+    # which may say less of the question's wording.)
+    evidence = [
+        _doc("s1", "Kiln firing", "kiln.vent stays open after a firing so that the fumes can "
+             "leave the kiln.", score=9.0),
+        _doc("s2", "Kiln parts", "kiln.vent is the brass flap on the lid of the kiln.",
+             score=8.0),
+        _doc("s3", "Kiln cooling", "While the kiln cools after a firing, kiln.vent stays open "
+             "because the glaze gives off fumes.", score=7.0),
+    ]
+    status, facts = _research(evidence, "Why does kiln.vent stay open?")
+    assert status.status == "answered"
+    assert [(f.source_id, f.role) for f in facts] == [("s1", "answer"), ("s3", "support")]
+
+
+def test_a_direct_answer_that_points_back_opens_on_the_sentence_it_points_to():
+    # "This is done only for ..." says nothing of what "this" is: the span that opens on
+    # the sentence before it answers as well and leads instead.
+    text = ("When recording the glaze record, kiln.log --stamp appends a line that names the "
+            "firing. This is done only for firings that finish without faults. Do not use "
+            "--stamp on test tiles, because the line is useless to the buyer. If on the "
+            "other hand you fire a show piece, adding this line can be useful.")
+    status, facts = _research([_doc("s1", "Kiln logging", text, score=9.0)],
+                              "Does kiln.log --stamp add its line for firings that end with "
+                              "faults?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer"
+    assert facts[0].text.startswith("When recording the glaze record, kiln.log --stamp "
+                                    "appends a line that names the firing. This is done "
+                                    "only for firings that finish without faults.")

@@ -1840,9 +1840,10 @@ def only_points_elsewhere(text: str) -> bool:
 
 
 # What a pointer sends the reader to, when it says nothing itself ("for more information",
-# "for arguments and other details"); "See str.removesuffix() for a method that will
-# remove a single suffix" says what the method does.
-_POINTED_TO = re.compile(r"\b(?:information|details|explanation|discussion)\b",
+# "for arguments and other details", "for more on format strings"); "See
+# str.removesuffix() for a method that will remove a single suffix" says what the method
+# does.
+_POINTED_TO = re.compile(r"\b(?:information|details|explanation|discussion)\b|\bfor more\b",
                          re.IGNORECASE)
 
 

@@ -41,6 +41,7 @@ from research_pipeline.researcher.answers import (
     MAX_SENTENCES,
     MIN_QUOTE_WORDS,
     PARTIAL,
+    REST_PARTIAL,
     AnswerJudge,
     Candidate,
     Judgement,
@@ -407,6 +408,11 @@ class ExtractiveResearcher:
             # direct answer for its own span.
             room = MAX_SENTENCES - sum(not names_it(best) for names_it in sides)
             best = _anchored(_completed(best, judged, room), judged, trim=False) or best
+            if best.candidate.kind == "sentences" and _ANAPHORA.match(best.candidate.text):
+                # "Otherwise, your server can be used by any client ..." goes on from the
+                # sentence before it: the span that opens on that sentence and holds this
+                # one, where it answers as well and ranks close, opens the section instead.
+                best = next((j for j in judged if _holds_anaphora(j, best)), best)
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
@@ -750,6 +756,9 @@ CONTINUATION_CHARS = 600
 DISTINCT_MARGIN = 0.3
 # Spans that read as one paragraph of prose: sentences, an option or term with its text.
 ONE_PARAGRAPH = ("sentences", "term")
+# How much lower a span may rank and still open a section instead of a best span that
+# goes on from a sentence the answer does not show ("Otherwise, ...").
+ANAPHORA_MARGIN = 0.3
 # How much lower a span may rank and still open a why-question's answer for the reason
 # it gives that the best span does not.
 REASON_MARGIN = 0.2
@@ -831,6 +840,10 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
     cand = j.candidate
     return not (
         j.coverage < floor or not j.focus_found or not j.crux_found
+        # A passage that names what is asked about but little of what is asked of it
+        # ("git rerere" in a list of rebase options) is padding under the answer.
+        # (The thing's own documentation and a comparison's one side may say less of it.)
+        or j.rest < REST_PARTIAL and not j.own and answer_type != "comparison"
         or j.rival and not best.rival
         # "How many lines ...?": a passage without a value only shares the question's
         # words. (A list question's support may name what the items belong to: "... return
@@ -900,6 +913,22 @@ def _continuation(best: Judgement, judged: list[Judgement],
              and not _SEE_ALSO.match(j.candidate.text)  # "(See the explanation of ...)"
              and len(j.candidate.text) <= CONTINUATION_CHARS]
     return max(after, key=lambda j: j.candidate.end, default=None)
+
+
+def _holds_anaphora(j: Judgement, best: Judgement) -> bool:
+    """``j`` holds the sentence ``best`` points back to and ``best``'s first sentence.
+
+    It is a span of the same passage that starts on a sentence that does not point back,
+    answers at least as far as ``best`` and ranks within ``ANAPHORA_MARGIN`` of it.
+    """
+    cand, held = j.candidate, best.candidate
+    first = sentence_spans(held.text)
+    first_end = held.start + (first[0][1] if first else len(held.text))
+    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    return (cand.kind == "sentences" and cand.source.source_id == held.source.source_id
+            and cand.start < held.start and cand.end >= first_end
+            and j.rank >= best.rank - ANAPHORA_MARGIN and level(j)
+            and quotable(cand.text) and not _ANAPHORA.match(cand.text))
 
 
 def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True

@@ -92,7 +92,9 @@ _LIST = re.compile(
     rf"^(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} (can|could|does|do|did|are|were|will|"
     rf"should|must|have|has|may|might|would)\b|\bwhat (kinds|types|forms|sorts) of\b|"
     rf"\bwhere else\b|^(list|name|enumerate)\b|\b(list|name) (the|all)\b|"
-    rf"^what are the ([a-z-]+ )?{_PLURAL}\b",
+    rf"^what are the ([a-z-]+ )?{_PLURAL}\b|"
+    # "In which order does Apache apply them?": a sequence, the items in their order.
+    r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b",
     re.IGNORECASE)
 _PROCEDURE = re.compile(
     r"^(how (do|can|should|would|could) (i|you|one|we)|how to|what (command|steps?)|"
