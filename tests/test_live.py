@@ -319,6 +319,41 @@ def test_rate_limiter_allows_a_burst_but_never_more_than_the_rate_in_any_second(
     assert 1.49 <= time.monotonic() - started < 2.0
 
 
+def test_the_search_sdk_is_imported_while_the_first_model_call_waits(tmp_path, monkeypatch):
+    # A module deferred with import_while_waiting is not imported at start-up; the first
+    # provider request sets off its import in the background, once.
+    import sys
+    import time
+
+    from research_pipeline.live import runtime
+    from research_pipeline.pipeline.services import import_provider_sdks
+    from research_pipeline.settings import load_settings
+
+    (tmp_path / "deferred_probe_sdk.py").write_text("IMPORTED_AT = __import__('time').time()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(runtime, "_DEFERRED", [])
+    runtime.import_while_waiting(["deferred_probe_sdk", "json"])  # json is imported already
+    assert runtime._DEFERRED == ["deferred_probe_sdk"]
+    assert "deferred_probe_sdk" not in sys.modules
+    sent = time.time()
+    runtime.waiting_on_network()
+    assert runtime._DEFERRED == []
+    deadline = time.monotonic() + 10
+    while "deferred_probe_sdk" not in sys.modules and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sys.modules["deferred_probe_sdk"].IMPORTED_AT >= sent + runtime.DEFERRED_START_S
+    runtime.waiting_on_network()  # nothing left: no thread, no error
+    # Gemini's plan call comes first, so the Exa SDK waits for it; with the extractive
+    # researcher a search is the first request and its SDK is imported at once.
+    monkeypatch.setattr(runtime, "_DEFERRED", [])
+    monkeypatch.delitem(sys.modules, "exa_py", raising=False)
+    import_provider_sdks(load_settings(search="exa", llm="gemini"))
+    assert runtime._DEFERRED == ["exa_py"] and "google.genai" in sys.modules
+    monkeypatch.setattr(runtime, "_DEFERRED", [])
+    import_provider_sdks(load_settings(search="exa", llm="extractive"))
+    assert runtime._DEFERRED == [] and "exa_py" in sys.modules
+
+
 def test_topics_at_once_keep_the_provider_pools_busy(monkeypatch):
     from research_pipeline.settings import load_settings
 

@@ -51,7 +51,13 @@ from research_pipeline.live.retry import (
     one_line,
     with_retries,
 )
-from research_pipeline.live.runtime import PaidRequest, Runtime, model_slots, shared
+from research_pipeline.live.runtime import (
+    PaidRequest,
+    Runtime,
+    model_slots,
+    shared,
+    waiting_on_network,
+)
 from research_pipeline.models import stable_hash
 from research_pipeline.settings import Price, Settings
 
@@ -515,6 +521,7 @@ class ModelClient:
 
         def call() -> tuple[M, Any]:
             attempts.new_call()
+            waiting_on_network()
             # RESEARCH_MODEL_CONCURRENCY bounds the model calls in flight across all topics.
             with slots:
                 return client.chat.completions.create_with_completion(

@@ -7,11 +7,14 @@ counts every attempt: the estimate when sent, corrected to the reported cost aft
 
 from __future__ import annotations
 
+import importlib
+import logging
 import math
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,6 +179,49 @@ def shared_rate_limiter(name: str, rate_per_s: float) -> RateLimiter:
     """One rate limiter per provider and rate for the whole process."""
     limiter: RateLimiter = shared(("rate", name, rate_per_s), lambda: RateLimiter(rate_per_s))
     return limiter
+
+
+# Modules a process needs only after its first provider request (the search SDK, when the
+# plan's model call comes first). Start-up imports are CPU work under the GIL: imported
+# before that request they delay it; imported while it waits on the network they cost no
+# wall time.
+_DEFERRED: list[str] = []
+DEFERRED_START_S = 0.05
+_DEFERRED_GUARD = threading.Lock()
+_log = logging.getLogger(__name__)
+
+
+def import_while_waiting(modules: Iterable[str]) -> None:
+    """Import these modules while the process's next provider request waits on the network."""
+    with _DEFERRED_GUARD:
+        _DEFERRED.extend(m for m in modules if m not in sys.modules and m not in _DEFERRED)
+
+
+def waiting_on_network() -> None:
+    """A provider request is about to be sent: import the deferred modules beside it.
+
+    The imports run in one background thread, once. A thread that needs one of the modules
+    before it is done waits on the import system's own lock for it; one that fails to
+    import is left to the code that needs it, which raises where the error means something.
+    """
+    with _DEFERRED_GUARD:
+        if not _DEFERRED:
+            return
+        modules = list(_DEFERRED)
+        _DEFERRED.clear()
+    threading.Thread(target=_import_all, args=(modules,), name="deferred-imports",
+                     daemon=True).start()
+
+
+def _import_all(modules: list[str]) -> None:
+    # The request that set this off still has its own few milliseconds of work to do before
+    # it is on the wire; importing beside that work would halve its share of the GIL.
+    time.sleep(DEFERRED_START_S)
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except Exception as exc:  # noqa: BLE001 - the importing code raises it where it is used
+            _log.debug("deferred import of %s failed: %s", module, exc)
 
 
 def model_slots(slots: int) -> threading.BoundedSemaphore:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from research_pipeline.audit import CallLog
-from research_pipeline.live.runtime import Budget, Runtime
+from research_pipeline.live.runtime import Budget, Runtime, import_while_waiting
 from research_pipeline.models import (
     ResearchPlan,
 )
@@ -155,8 +155,13 @@ def import_provider_sdks(settings: Settings) -> None:
 
     Two topic threads importing overlapping packages at once (exa-py and instructor both
     import openai) can fail with a half-imported module; imported here first, they are
-    whole before any thread needs them.
+    whole before any thread needs them. With a remote model, a new topic's first request
+    is its plan's model call, so the search SDK (by then it adds only its own modules) is
+    imported while that call waits (``runtime.import_while_waiting``).
     """
-    for name in (settings.llm, settings.search):
-        for module in _SDKS.get(name, []):
-            importlib.import_module(module)
+    first = _SDKS.get(settings.llm, [])
+    later = [m for m in _SDKS.get(settings.search, []) if m not in first]
+    for module in first if first else later:
+        importlib.import_module(module)
+    if first:
+        import_while_waiting(later)
