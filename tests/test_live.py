@@ -354,6 +354,42 @@ def test_the_search_sdk_is_imported_while_the_first_model_call_waits(tmp_path, m
     assert runtime._DEFERRED == [] and "exa_py" in sys.modules
 
 
+def test_topics_start_one_at_a_time_until_their_first_request():
+    # Each topic's start (before its first provider request) runs alone; once a topic's
+    # request is on its way, the next one starts while it waits.
+    import threading
+    import time
+
+    from research_pipeline.live.runtime import StartTurns, end_start_turn, waiting_on_network
+
+    turns, spans, lock = StartTurns(), {}, threading.Lock()
+
+    def topic(name: str, request: bool) -> None:
+        turns.begin()
+        try:
+            began = time.monotonic()
+            time.sleep(0.1)  # its services, run row and prompt
+            with lock:
+                spans[name] = (began, time.monotonic())
+            if request:
+                waiting_on_network()
+                time.sleep(0.5)  # the request's wait, beside the next topic's start
+        finally:
+            end_start_turn()  # a topic with no request (a cached plan) ends its turn too
+
+    threads = [threading.Thread(target=topic, args=(f"t{i}", i != 1)) for i in range(4)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    starts = sorted(spans.values())
+    assert all(a[1] <= b[0] for a, b in zip(starts, starts[1:], strict=False))  # no overlap
+    # Four starts of 0.1 s one after another, the waits beside them: not 4 x 0.6 s.
+    assert time.monotonic() - started < 1.5
+    end_start_turn()  # a thread that holds no turn: nothing to end
+
+
 def test_topics_at_once_keep_the_provider_pools_busy(monkeypatch):
     from research_pipeline.settings import load_settings
 

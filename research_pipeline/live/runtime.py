@@ -197,13 +197,46 @@ def import_while_waiting(modules: Iterable[str]) -> None:
         _DEFERRED.extend(m for m in modules if m not in sys.modules and m not in _DEFERRED)
 
 
-def waiting_on_network() -> None:
-    """A provider request is about to be sent: import the deferred modules beside it.
+# A topic thread's turn to start (``StartTurns``), held until its first provider request.
+_TURN = threading.local()
 
-    The imports run in one background thread, once. A thread that needs one of the modules
+
+class StartTurns:
+    """Topics start one after another, each until its first provider request is sent.
+
+    Before its first request a topic only does CPU and store work (services, its run row,
+    its plan prompt, cache lookups). A hundred topic threads doing that at once share the
+    GIL and the store's lock, so every topic's first request waits for nearly all of
+    them; taking turns, the first request goes out after one topic's start, and the
+    providers are busy while the others start.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def begin(self) -> None:
+        """Wait for this thread's turn; it lasts until ``end_start_turn``."""
+        self._lock.acquire()
+        _TURN.release = self._lock.release
+
+
+def end_start_turn() -> None:
+    """Let the next topic start (this thread's turn, if it holds one, ends)."""
+    release = getattr(_TURN, "release", None)
+    if release is not None:
+        _TURN.release = None
+        release()
+
+
+def waiting_on_network() -> None:
+    """A provider request is about to be sent: the next topic starts, imports go on.
+
+    The modules deferred with ``import_while_waiting`` are imported beside the request's
+    wait. The imports run in one background thread, once. A thread that needs one of the modules
     before it is done waits on the import system's own lock for it; one that fails to
     import is left to the code that needs it, which raises where the error means something.
     """
+    end_start_turn()
     with _DEFERRED_GUARD:
         if not _DEFERRED:
             return

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.live.runtime import StartTurns, end_start_turn
 from research_pipeline.pipeline.facts import extract_facts
 from research_pipeline.pipeline.plan import (
     PlanOutcome,
@@ -32,6 +33,7 @@ from research_pipeline.pipeline.services import (
     Services,
     estimate_cost,
     import_provider_sdks,
+    remote_model,
     step_cost,
     step_fallbacks,
 )
@@ -128,12 +130,19 @@ def research_topics(
     """
     events: queue.Queue[Event] = queue.Queue()
     ordered = [s for s in ALL_STEPS if s in steps]
+    turns = None
     if topic_ids:
-        import_provider_sdks(services_for().settings)
+        settings = services_for().settings
+        import_provider_sdks(settings)
+        # With a remote model, topics start one at a time, each until its first request
+        # (its plan call) is sent or its gate is passed (``runtime.StartTurns``).
+        turns = StartTurns() if remote_model(settings) and len(topic_ids) > 1 else None
 
     def chain(topic_id: str) -> None:
         started = time.monotonic()
         current, checks = ordered[0] if ordered else "", {}
+        if turns is not None:
+            turns.begin()
         try:
             services = services_for()
             services.progress = lambda message: events.put(Note(topic_id, message))
@@ -145,6 +154,8 @@ def research_topics(
                 extra = _EXTRA[current](services, topic_id, outcome) if current in _EXTRA else {}
                 events.put(StepDone(topic_id, current, outcome, step_cost(services), extra,
                                     tuple(step_fallbacks(services)[fell_back:])))
+                if current == GATE:
+                    end_start_turn()
                 if current == GATE and not outcome.approved:
                     events.put(TopicDone(topic_id, "awaiting approval",
                                          time.monotonic() - started))
@@ -160,6 +171,8 @@ def research_topics(
             events.put(TopicDone(topic_id, "failed", time.monotonic() - started,
                                  f"{type(exc).__name__}: {exc}", current,
                                  traceback.format_exc()))
+        finally:
+            end_start_turn()
 
     pending = len(topic_ids)
     with ThreadPoolExecutor(max_workers=max(1, min(workers, pending or 1)),

@@ -150,6 +150,11 @@ _SDKS = {"gemini": ["google.genai", "instructor", "openai"],
          "openai": ["openai", "instructor"], "exa": ["exa_py"]}
 
 
+def remote_model(settings: Settings) -> bool:
+    """The researcher calls a model over the network (Gemini, an OpenAI-compatible server)."""
+    return bool(_SDKS.get(settings.llm))
+
+
 def import_provider_sdks(settings: Settings) -> None:
     """Import the remote providers' SDKs in this thread, before topics start in threads.
 
