@@ -232,9 +232,9 @@ def waiting_on_network() -> None:
     """A provider request is about to be sent: the next topic starts, imports go on.
 
     The modules deferred with ``import_while_waiting`` are imported beside the request's
-    wait. The imports run in one background thread, once. A thread that needs one of the modules
-    before it is done waits on the import system's own lock for it; one that fails to
-    import is left to the code that needs it, which raises where the error means something.
+    wait, in one background thread, once. A thread that needs one of them before it is done
+    waits on the import system's own lock for it; one that fails to import is left to the
+    code that needs it, which raises where the error means something.
     """
     end_start_turn()
     with _DEFERRED_GUARD:
