@@ -108,8 +108,8 @@ def sentence_spans(text: str, abbreviations: bool = True) -> list[tuple[int, int
     start = 0
     for match in _SENTENCE_RE.finditer(text):
         mark = text[match.start() - 1:match.start()]
-        bracketed = text.count("(", start, match.start()) > text.count(")", start,
-                                                                        match.start())
+        bracketed = mark in (":", ".") and text.count("(", start, match.start()) > text.count(
+            ")", start, match.start())
         # A colon inside brackets ends no sentence: "(default: 900)".
         if mark == ":" and bracketed:
             continue

@@ -412,7 +412,7 @@ class ExtractiveResearcher:
                 # "Otherwise, your server can be used by any client ..." goes on from the
                 # sentence before it: the span that opens on that sentence and holds this
                 # one, where it answers as well and ranks close, opens the section instead.
-                best = next((j for j in judged if _holds_anaphora(j, best)), best)
+                best = _anaphora_holder(best, judged) or best
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
@@ -915,20 +915,23 @@ def _continuation(best: Judgement, judged: list[Judgement],
     return max(after, key=lambda j: j.candidate.end, default=None)
 
 
-def _holds_anaphora(j: Judgement, best: Judgement) -> bool:
-    """``j`` holds the sentence ``best`` points back to and ``best``'s first sentence.
+def _anaphora_holder(best: Judgement, judged: list[Judgement]) -> Judgement | None:
+    """The best span that holds the sentence ``best`` points back to and its first one.
 
-    It is a span of the same passage that starts on a sentence that does not point back,
+    A span of the same passage that starts on a sentence that does not point back,
     answers at least as far as ``best`` and ranks within ``ANAPHORA_MARGIN`` of it.
     """
-    cand, held = j.candidate, best.candidate
+    held = best.candidate
     first = sentence_spans(held.text)
     first_end = held.start + (first[0][1] if first else len(held.text))
     level = Judgement.answers if best.answers() else Judgement.partly_answers
-    return (cand.kind == "sentences" and cand.source.source_id == held.source.source_id
-            and cand.start < held.start and cand.end >= first_end
-            and j.rank >= best.rank - ANAPHORA_MARGIN and level(j)
-            and quotable(cand.text) and not _ANAPHORA.match(cand.text))
+    return next((j for j in judged
+                 if j.candidate.kind == "sentences"
+                 and j.candidate.source.source_id == held.source.source_id
+                 and j.candidate.start < held.start and j.candidate.end >= first_end
+                 and j.rank >= best.rank - ANAPHORA_MARGIN and level(j)
+                 and quotable(j.candidate.text) and not _ANAPHORA.match(j.candidate.text)),
+                None)
 
 
 def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
