@@ -1828,3 +1828,29 @@ def test_a_direct_answer_that_points_back_opens_on_the_sentence_it_points_to():
     assert facts[0].text.startswith("When recording the glaze record, kiln.log --stamp "
                                     "appends a line that names the firing. This is done "
                                     "only for firings that finish without faults.")
+
+
+def test_a_manual_pages_name_line_defines_its_command():
+    # "kiln-vent - Open the flue of a firing kiln" is what the kiln-vent page is about,
+    # though the page's synopsis (code) follows it: it defines the command better than
+    # another page's entry for a setting that names the command.
+    name_line = "kiln-vent - Open the flue of a firing kiln on a schedule"
+    synopsis = "```\nkiln vent [start | stop | status]\n```"
+    page = f"{name_line}\n\n{synopsis}"
+    setting = ("vent.autoStart\n\nWhen set to true, kiln-vent opens the flue by itself "
+               "once the firing passes its first hold. Defaults to false.")
+    evidence = [
+        Evidence(Source(source_id="s1", url="https://kiln.example/kiln-config",
+                        title="kiln-config(1) Manual Page", text=setting, provider="local",
+                        section="CONFIGURATION › Variables › vent.autoStart",
+                        layout=[("start", 0, 0), ("term", 0, 14),
+                                ("para", 16, len(setting))]), 9.0, 1),
+        Evidence(Source(source_id="s2", url="https://kiln.example/kiln-vent",
+                        title="kiln-vent(1) Manual Page", text=page, provider="local",
+                        section="SYNOPSIS",
+                        layout=[("start", 0, 0), ("para", 0, len(name_line)),
+                                ("code", len(name_line) + 2, len(page))]), 6.0, 1)]
+    status, facts = _research(evidence, "What does kiln vent actually do?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer"
+    assert facts[0].text == name_line

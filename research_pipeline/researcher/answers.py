@@ -239,6 +239,10 @@ POINTER_WORDS = 8
 LONE_POINTER_WORDS = 14
 
 
+# A name, a dash and what it is, as a manual page's NAME section writes it.
+_NAME_LINE = re.compile(r"[\w.:+-]+(?:\(\d\w?\))? [-\u2013\u2014] [A-Za-z]")
+
+
 def dangling(text: str) -> bool:
     """A span that ends on a pointer to what follows it ("Consider this sequence:").
 
@@ -252,6 +256,8 @@ def dangling(text: str) -> bool:
     pointer = DANGLING.search(stripped)
     if not pointer and not stripped[-1:].isalnum():
         return False  # a sentence that ends as sentences do
+    if not pointer and _NAME_LINE.match(stripped):
+        return False  # a manual page's name line: "git-rerere - Reuse recorded resolution ..."
     spans = sentence_spans(stripped)
     if pointer:
         if pointer.group(0).lower().startswith("here"):
@@ -455,6 +461,8 @@ class _Heading:
 # Where a page title's head ends: ""pdb" — The Python Debugger", "Logging HOWTO: ...".
 _TITLE_SEPARATOR = re.compile(r"\s+[—–-]\s+|:\s+")
 TITLE_HEAD_WORDS = 1
+# A manual page's title: the command's name and section ("git-rerere(1) Manual Page").
+_MANUAL_TITLE = re.compile(r"\s*([\w.:+-]+)\(\d\w?\)(?:\s|$)")
 # A title that is a qualified name ("pdb.Pdb.do_list"), its last part as group 1.
 _QUALIFIED_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
 
@@ -1327,6 +1335,10 @@ class AnswerJudge:
                               (1 / 3 if (w in heading.title_words
                                          or stem(w) in heading.title_stems) else 0.0))
                 for w in weights) / total
+            manual = _MANUAL_TITLE.match(source.title)
+            name_line = f"{manual.group(1)} - " if manual else ""
+            title_share = sum(weights[w] for w in weights if w in heading.title_words
+                              or stem(w) in heading.title_stems) / total
             unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text
@@ -1405,6 +1417,10 @@ class AnswerJudge:
                 matched = [w for w, m in found.items() if m]
                 missing = [w for w, m in found.items() if not m]
                 about = heading_share
+                if name_line and text.startswith(name_line):
+                    # "git-rerere - Reuse recorded resolution of conflicted merges": the
+                    # page's title said out, what the whole page is about.
+                    about = title_share
                 focus_found = not analysis.focus or names_focus_of(focus_hits)
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED or (
