@@ -48,4 +48,8 @@ def test_retry_resumes_after_the_last_finished_round(services, env, monkeypatch)
     pipeline.extract_facts(services, topic.id, "run-2")
     report = pipeline.write_report(services, topic.id, "run-2")
     assert report.open_questions >= 1
-    assert "zebra quagga okapi" in report.markdown.split("## Open questions")[1]
+    open_part, undone = report.markdown.split("## Open questions")[1].split("## Left undone")
+    assert "zebra quagga okapi" in open_part
+    # Why the research stopped is said once, with the topic file's field that sets it.
+    assert "stopped" not in open_part
+    assert "raise max_rounds in gen.md to search further" in undone

@@ -37,9 +37,14 @@ class ReportOutcome:
     dropped_sentences: int
 
 
+# The topic file's field that each budget stop is set by.
+_BUDGET_FIELDS = {"max_rounds": "max_rounds", "max_queries": "max_queries",
+                  "max_sources": "max_sources", "budget": "max_cost_usd"}
+
+
 def _open_questions(
     plan: ResearchPlan, reflection_rows: dict[int, dict], gaps: dict[int, dict],
-    facts: list[Fact], stop_reason: str,
+    facts: list[Fact],
 ) -> list[OpenQuestion]:
     """Every question not fully answered, with the reason in plain words."""
     with_facts = {f.question_id for f in facts}
@@ -63,9 +68,8 @@ def _open_questions(
             reason = (f"{why}; {gap['attempts']} further searches found nothing more, so it "
                       "was given up")
         else:
+            # Why the research stopped is said once, under "Left undone".
             reason = why
-            if stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
-                reason += f" (the research stopped because {STOP_REASONS[stop_reason]})"
         out.append(OpenQuestion(question_id=q.id, text=q.text, reason=reason))
     return out
 
@@ -159,7 +163,7 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     reflection_rows = {a.question_id: a.model_dump() for a in reflection.assessments}
     gaps = {g["question_id"]: g for g in store.final_gaps(research_id)}
     stop_reason = latest["stop_reason"] or ""
-    open_questions = _open_questions(plan, reflection_rows, gaps, facts, stop_reason)
+    open_questions = _open_questions(plan, reflection_rows, gaps, facts)
     given = dict(enumerate(facts, 1))
     calls = services.start(topic_id, run_id, topic.spec.max_cost_usd,
                            research_spent(services, topic_id, research_id, run_id))
@@ -186,8 +190,8 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
     if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
         not_done.append(
             f"Research stopped because {STOP_REASONS[stop_reason]}, with "
-            f"{len(open_questions)} question(s) still open; raise the budget in "
-            f"{topic.path.name} to search further."
+            f"{len(open_questions)} question(s) still open; raise "
+            f"{_BUDGET_FIELDS[stop_reason]} in {topic.path.name} to search further."
         )
     not_done += _degraded(services, topic_id, research_id, plan_version, run_id)
     rendered = render_report(
