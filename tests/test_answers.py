@@ -1854,3 +1854,37 @@ def test_a_manual_pages_name_line_defines_its_command():
     assert status.status == "answered"
     assert facts[0].role == "answer"
     assert facts[0].text == name_line
+
+
+def _idf_of(rare: dict[str, float]) -> ExtractiveResearcher:
+    """A researcher whose collection makes the given words (by their stems) rare or common."""
+    table = {stem(w): v for w, v in rare.items()}
+    return ExtractiveResearcher(idf=lambda stems: {s: table.get(s, 2.5) for s in stems})
+
+
+def test_an_everyday_word_is_answered_in_the_manuals_word_for_it():
+    # The asker says "folder", the manual "directory": a word it uses as rarely as the
+    # asker's, so it stands for it.
+    text = ("The glaze directory holds one file per recipe, and kiln reads it again before "
+            "every firing.")
+    researcher = _idf_of({"folder": 6.0, "directory": 5.0, "glaze": 5.0})
+    status, facts = _research([_doc("s1", "Glazes", text, score=9.0)],
+                              "What does the glaze folder hold?", researcher=researcher)
+    assert status.status == "answered"
+    assert facts[0].text == text
+
+
+def test_a_word_the_manual_uses_everywhere_does_not_stand_for_a_rare_one():
+    # "client" is on every page of this collection; the asker's "visitors" is said by none:
+    # a passage about what the shop sends every client does not answer for its visitors.
+    text = "The kiln shop sends every client a firing schedule by post."
+    question = "What does the kiln shop send its visitors?"
+    common = _idf_of({"visitors": 8.0, "client": 0.4, "shop": 4.0})
+    status, _ = _research([_doc("s1", "Kiln shop", text, score=9.0)], question,
+                          researcher=common)
+    assert status.status != "answered"
+    # Where the manual's word is as rare as the asker's, it stands for it.
+    rare = _idf_of({"visitors": 8.0, "client": 7.0, "shop": 4.0})
+    status, _ = _research([_doc("s1", "Kiln shop", text, score=9.0)], question,
+                          researcher=rare)
+    assert status.status == "answered"

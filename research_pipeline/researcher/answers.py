@@ -146,6 +146,10 @@ _SYNONYM_GROUPS = (
     "string str", "integer int", "dictionary dict", "configuration config",
     "repository repo", "minimum min lowest smallest", "maximum max highest largest",
     "certain particular specific",
+    # An asker's everyday words for what manuals name otherwise.
+    "folder directory", "visitor client", "browser client", "disk filesystem",
+    "priority precedence", "enable activate", "block section suite", "switch option flag",
+    "ending trailing",
 )
 
 
@@ -1192,6 +1196,12 @@ class AnswerJudge:
         which an analysis given as ``required`` no longer holds as focus.
         """
         weights = self.weights(analysis)
+        # A synonym said for a question's word weighs as the rarer of the two.
+        asked_stems = {stem(w) for w in weights}
+        said_instead = {t for s in asked_stems for t in _SYNONYMS.get(s, ())}
+        idf = self._idf(sorted(asked_stems | said_instead)) if said_instead else {}
+        synonym_share = {(s, t): min(1.0, idf[t] / idf[s]) for s in asked_stems
+                         for t in _SYNONYMS.get(s, ())}
         # The names asked about, required or not; a command's page name ("git-push") is
         # where to look, and its words ("git push") are still the question's to cover.
         named_words = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
@@ -1264,9 +1274,12 @@ class AnswerJudge:
                 elif word in negated and any(
                         _inflections(alt) & span_words for alt in negated[word]):
                     m = EXACT
-                elif s in span_stems or agent.get(word, "") in span_stems or (
-                        _SYNONYMS.get(s, frozenset()) & span_stems):
-                    m = STEMMED  # "handler" is what "handled" it; "run" is "executed"
+                elif s in span_stems or agent.get(word, "") in span_stems:
+                    m = STEMMED  # "handler" is what "handled" it
+                elif said_for := _SYNONYMS.get(s, frozenset()) & span_stems:
+                    # "run" is "executed"; a word the documentation uses everywhere
+                    # ("client" for "visitors") tells as little as it does there.
+                    m = STEMMED * max(synonym_share[(s, t)] for t in said_for)
                 elif word in heading.section_words or s in heading.section_stems:
                     # A name the question asks about, heading the passage: the passage is
                     # its own documentation.
