@@ -1888,3 +1888,19 @@ def test_a_word_the_manual_uses_everywhere_does_not_stand_for_a_rare_one():
     status, _ = _research([_doc("s1", "Kiln shop", text, score=9.0)], question,
                           researcher=rare)
     assert status.status == "answered"
+
+
+def test_a_rare_word_said_only_about_something_else_is_the_askers_own():
+    # "blow" is said once in the collection, of the glaze bucket; the passage that tells
+    # why a reduction firing can crack pots says "shatter" instead.
+    answer = ("Firing in reduction will work as long as the kiln cools slowly. Otherwise, "
+              "the thermal shock will crack the pots and may shatter them in the kiln.")
+    aside = "If you blow the dust off the glaze bucket, wear a mask first."
+    researcher = _idf_of({"blow": 7.0, "reduction": 2.5, "firing": 2.0, "pots": 2.0,
+                          "crack": 3.0})
+    status, facts = _research(
+        [_doc("s1", "Reduction firing", answer, score=9.0),
+         _doc("s2", "Glaze safety", aside, score=3.0)],
+        "Why can pots crack or blow up in a reduction firing?", researcher=researcher)
+    assert status.status in ("answered", "partial")
+    assert facts and facts[0].source_id == "s1"

@@ -93,6 +93,9 @@ REST_PARTIAL_OWN = 0.0
 CRUX_IDF = 3.0
 # ...unless the span covers this much of the rest of the question by itself.
 CRUX_WAIVED = 0.7
+# A crux said only in passages with less than this share of the question's other words
+# is said of something else: the documentation does not use the asker's word for it.
+CRUX_COMPANY = 0.3
 # How much of a span's coverage its passage lends it (the sentence after the one that
 # restates the question is often the answer).
 CONTEXT_SHARE = 0.4
@@ -1216,8 +1219,17 @@ class AnswerJudge:
         crux_stems = frozenset({stem(crux)} if crux else ())
         # A crux no source found says in any form ("blow up", "air-gapped") is the asker's
         # own word for what the documentation says otherwise.
-        unsaid_crux = bool(crux) and not any(crux_stems & said_stems([e.source])
-                                             for e in evidence)
+        # So is one that only passages about something else say ("If you blow the index
+        # away entirely" for "Why can a merge in a shallow clone blow up into conflicts?").
+        other_weights = {stem(w): weights[w] for w in weights if w != crux}
+        other_total = sum(other_weights.values()) or 1.0
+
+        def says_crux_of_question(source: Source) -> bool:
+            said = said_stems([source])
+            return bool(crux_stems & said) and sum(
+                v for s, v in other_weights.items() if s in said) / other_total >= CRUX_COMPANY
+
+        unsaid_crux = bool(crux) and not any(says_crux_of_question(e.source) for e in evidence)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         n_sides = side_count(analysis.focus) if several else 0
