@@ -342,3 +342,24 @@ def test_docstring_lists_and_grid_tables_keep_their_items_and_rows():
                     '• "retry" -> the firing starts again') in blocks
     assert ("table", 'Operator | Meaning\n"&", "^" | Bitwise AND and XOR\n"|" | Bitwise OR'
             ) in blocks
+
+
+def test_a_docstrings_two_column_list_of_names_keeps_each_name_with_its_description():
+    docstring = (
+        "Return true if the object is a kiln.\n\n"
+        "Kiln objects provide these attributes:\n"
+        "    peak            the highest temperature of the firing\n"
+        "    hold            minutes the kiln holds its peak, or None once the\n"
+        "                    firing has been cancelled\n"
+        "    vent            opens the flue\n")
+    blocks = [(b.kind, b.text) for b in text_blocks(docstring)]
+    assert ("para", "Kiln objects provide these attributes:") in blocks
+    assert ("list", "• peak: the highest temperature of the firing\n"
+                    "• hold: minutes the kiln holds its peak, or None once the firing has "
+                    "been cancelled\n• vent: opens the flue") in blocks
+    # Three columns are a table still.
+    table = ("Cone    Celsius    Use\n"
+             "06      999        low fire\n"
+             "6       1222       stoneware\n"
+             "10      1285       porcelain\n")
+    assert [b.kind for b in text_blocks(table)] == ["table"]

@@ -380,6 +380,14 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block("code", neutralize_markup(
                 code_text("\n".join(_dedent(group))))))
             continue
+        # Names in a column, each with its description in a second column ("gi_code
+        # code object"), under a lead-in line or not: one item per name.
+        lead, items = _aligned_entries(group)
+        if items:
+            if lead:
+                blocks.append(Block("para", neutralize_markup(_unwrap(lead))))
+            blocks.append(Block("list", neutralize_markup(list_text(items))))
+            continue
         # A lead-in over an indented definition list ("Several instance attributes ...:"
         # then "width (default: 70)" over its indented description, and so on): one item
         # per term, the term and its description together.
@@ -447,6 +455,39 @@ def _grid_rows(group: list[str]) -> list[list[str]]:
             close_row()
         current.append(cells)
     return rows
+
+
+_ALIGNED_ENTRY = re.compile(r"^(\s*)([\w.*()\[\]<>-]{1,30})( {2,})\S")
+ALIGNED_ENTRIES = 3
+
+
+def _aligned_entries(group: list[str]) -> tuple[list[str], list[str]]:
+    """A two-column list of names and their descriptions, and the lead-in line above it.
+
+    Each entry is a name, two or more spaces, and its description, all names at one
+    indentation and all descriptions at one column; a description's further lines are
+    indented to its column ("close           raises a new GeneratorExit exception inside
+    the" over "generator to terminate the iteration"). Three entries at least.
+    """
+    lead = group[:1] if group[0].rstrip().endswith(":") else []
+    rest = group[len(lead):]
+    first = _ALIGNED_ENTRY.match(rest[0]) if rest else None
+    if first is None or (lead and _indent(rest[0]) <= _indent(lead[0])):
+        return [], []
+    margin = len(first.group(1))
+    column = first.end() - 1
+    items: list[str] = []
+    for line in rest:
+        entry = _ALIGNED_ENTRY.match(line)
+        if re.search(r"\S {2,}\S", line[column:].strip()):
+            return [], []  # a third column: a table
+        if entry and len(entry.group(1)) == margin and entry.end() - 1 == column:
+            items.append(f"{entry.group(2)}: {line[column:].strip()}")
+        elif items and _indent(line) == column:
+            items[-1] += " " + line.strip()
+        else:
+            return [], []
+    return (lead, items) if len(items) >= ALIGNED_ENTRIES else ([], [])
 
 
 def _indented_definitions(group: list[str]) -> list[str]:
