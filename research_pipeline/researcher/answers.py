@@ -152,7 +152,9 @@ _SYNONYM_GROUPS = (
     # An asker's everyday words for what manuals name otherwise.
     "folder directory", "visitor client", "browser client", "disk filesystem",
     "priority precedence", "enable activate", "block section suite", "switch option flag",
-    "ending trailing",
+    "ending trailing", "cut truncate shorten", "complain warn", "skip ignore omit",
+    "replay reuse reapply", "old previous earlier", "forbid deny prohibit refuse",
+    "lock restrict",
 )
 
 
