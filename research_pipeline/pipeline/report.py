@@ -37,7 +37,7 @@ class ReportOutcome:
     dropped_sentences: int
 
 
-# The topic file's field that each budget stop is set by.
+# The budget stops, each with the topic file's field that sets it.
 _BUDGET_FIELDS = {"max_rounds": "max_rounds", "max_queries": "max_queries",
                   "max_sources": "max_sources", "budget": "max_cost_usd"}
 
@@ -187,7 +187,7 @@ def write_report(services: Services, topic_id: str, run_id: str) -> ReportOutcom
         )
     queries = store.research_queries(research_id)
     not_done = []
-    if open_questions and stop_reason in ("max_rounds", "max_queries", "max_sources", "budget"):
+    if open_questions and stop_reason in _BUDGET_FIELDS:
         not_done.append(
             f"Research stopped because {STOP_REASONS[stop_reason]}, with "
             f"{len(open_questions)} question(s) still open; raise "

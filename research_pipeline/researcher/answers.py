@@ -1362,10 +1362,11 @@ class AnswerJudge:
                               (1 / 3 if (w in heading.title_words
                                          or stem(w) in heading.title_stems) else 0.0))
                 for w in weights) / total
+            # A manual page's name line and the share of the question its title carries.
             manual = _MANUAL_TITLE.match(source.title)
             name_line = f"{manual.group(1)} - " if manual else ""
             title_share = sum(weights[w] for w in weights if w in heading.title_words
-                              or stem(w) in heading.title_stems) / total
+                              or stem(w) in heading.title_stems) / total if manual else 0.0
             unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text
