@@ -44,8 +44,20 @@ from research_pipeline.text import stem, words
     # "... Why?" asks about the sentence before it.
     ("Some lines start with a tab, and textwrap.dedent() leaves the indentation in place. "
      "Why?", "reason", ("textwrap.dedent",)),
-    # A one-letter option given to its command is a name.
-    ("What does git tag -a store besides the commit?", "definition", ("-a",)),
+    # A one-letter option given to its command is a name; "besides" asks for the rest.
+    ("What does git tag -a store besides the commit?", "list", ("-a",)),
+    # A list asked for: the plural after "which", with what it is of, or "what else".
+    ("Which characters am I not allowed to use in a branch name?", "list", ()),
+    ("Which versions of UUID can the uuid module generate?", "list", ("uuid",)),
+    ("Besides plain variable names, what else can I delete with del?", "list", ("del",)),
+    # ... but "what kind of number" is no value asked for.
+    ("What kind of number do you get when raising a negative number to a fractional "
+     "power?", "explanation", ()),
+    # A value named by a phrase ("bundle format version").
+    ("Which bundle format version does git bundle write for SHA-256?", "number", ()),
+    # "How do I do that?" asks about the sentence before it.
+    ("I merged with uncommitted edits and want to undo the merge. How do I do that?",
+     "procedure", ()),
     # Operators: a unary one on the asker's value, and two a comparison sets apart.
     ("Why does ~5 give -6 instead of a big positive number?", "reason", ("~", "~5")),
     ("What's the difference between a ^ b and a | b?", "comparison",
@@ -61,6 +73,13 @@ def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
     assert analysis.answer_type == kind
     assert analysis.focus == focus
+
+
+def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
+    # The answer lists what a tag holds besides the commit; it may not say "points".
+    analysis = analyse("What does a tag made with git tag -a store besides the commit it "
+                       "points to?")
+    assert analysis.answer_type == "list" and {"commit", "points"} <= set(analysis.setting)
 
 
 def test_names_that_set_the_scene_weigh_but_are_not_required():

@@ -72,7 +72,7 @@ _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}
 _NUMBER = re.compile(
     r"\bhow (many|much|long|large|big|often|far|old)\b|\bdefault (value|setting|size|mode|"
     r"port|limit|timeout|level)\b|\bwhat is the default\b|\b(maximum|minimum|max|min)\b|"
-    r"\blimit\b|\brange of values\b|\b(what|which) (\w+ )?(port|version|release|size|"
+    r"\blimit\b|\brange of values\b|\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
     r"interval|threshold)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
@@ -89,21 +89,33 @@ _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|define
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
            r"[a-z-]+s(?<!ss)(?<!ous)")
 _LIST = re.compile(
-    rf"^(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} (can|could|does|do|did|are|were|will|"
-    rf"should|must|have|has|may|might|would)\b|\bwhat (kinds|types|forms|sorts) of\b|"
+    # "Which characters am I ...", "Which versions of UUID can ...", "Which fields from
+    # lstat does Git compare ...": the plural noun, perhaps with what it is of or from.
+    rf"^(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} (?:(?:of|from|in|on|for) [\w.-]+ )?(can|"
+    rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b|"
+    rf"\bwhat (kinds|types|forms|sorts) of\b|"
+    # "What else can I delete?", "What does it store besides the commit?": more items
+    # than the ones the asker knows.
+    rf"\b(what|which) (else|other)\b|^what\b[^?]* (besides|apart from|other than|in "
+    rf"addition to)\b|"
     rf"\bwhere else\b|^(list|name|enumerate)\b|\b(list|name) (the|all)\b|"
     rf"^what are the ([a-z-]+ )?{_PLURAL}\b|"
     # "In which order does Apache apply them?": a sequence, the items in their order.
     r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b",
     re.IGNORECASE)
 _PROCEDURE = re.compile(
-    r"^(how (do|can|should|would|could) (i|you|one|we)|how to|what (command|steps?)|"
+    # A last "How do I do that?" follows the sentence it asks about (``asked_sentence``).
+    r"(?:^|(?<=[.!?] ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
+    r"(command|steps?)|"
     r"which command|what should (i|you|we) do)\b|\bsteps? to\b",
     re.IGNORECASE)
 # "Besides plain variable names, what else can I delete with del?": the opening phrase
 # is what the asker knows already; "else" and "besides" only frame.
 _SET_ASIDE = re.compile(r"^\W*(?:besides|apart from|aside from|other than|except for|"
                         r"in addition to)\s+([^,?]{2,80}),", re.IGNORECASE)
+# "What does it store besides the commit it points to?": set aside at the end.
+_SET_ASIDE_END = re.compile(r"\b(?:besides|apart from|aside from|other than|except for|"
+                            r"in addition to)\s+([^,?]{2,80})\?\s*$", re.IGNORECASE)
 _SET_ASIDE_FRAMING = frozenset({"besides", "apart", "aside", "else", "addition"})
 _DEFINITION = re.compile(
     r"^(what (is|are|was|does|do)\b|define\b|what does .+ (mean|do|control|define|"
@@ -712,9 +724,10 @@ def analyse(question: str) -> QuestionAnalysis:
     operators = [op for op in dict.fromkeys(operators) if op not in focus]
     focus = operators + focus
     set_aside = _SET_ASIDE.match(asked)
+    known = _SET_ASIDE_END.search(asked)
     excluded = tuple(w for w in words(set_aside.group(1)) if w not in STOPWORDS
                      and w not in focus_tokens) if set_aside else ()
-    if set_aside:
+    if set_aside or known:
         framing = framing | _SET_ASIDE_FRAMING
     # A contraction's pieces are no words of their own: "doesn" and "t" of "doesn't", the
     # "s" of "Python's" (rare as they are, they would weigh most).
@@ -744,6 +757,9 @@ def analyse(question: str) -> QuestionAnalysis:
     # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
     # what it asks about, which the documentation states in general terms.
     unneeded += example_words(question)
+    # What the asker already knows the thing has ("... store besides the commit it
+    # points to?"): the answer names the rest, and may or may not mention it.
+    unneeded += words(known.group(1)) if known else []
     setting = tuple(dict.fromkeys(
         w for w in described + ([used_in.group(1).lower()] if used_in else []) + unneeded
         if w in content and w not in focus_tokens and w not in implied))
