@@ -9,6 +9,11 @@ in this process.
 * ``dagster``: ``research-pipeline run --approve`` over N new topic files (one run).
 * ``plain``: the same topics through ``pipeline.bulk.research_topics`` with the same
   settings and concurrency, no Dagster.
+* ``ideal``: the same requests in the same order of dependence from a client that does
+  nothing else (no store, no prompts, no parsing; the standard library only), under the
+  same limits: the floor any client reaches on these providers. Its wall over the bound
+  is what the bound leaves out: the plan call before the first search, the last
+  search's answer and the model calls after it, and a Python process's start.
 
 Critical path of a topic (the issue's definition): its plan call, for each round one
 search and two model calls, and the answer call. For many topics the bound also counts
@@ -60,6 +65,60 @@ print(states)
 import gc; gc.freeze()
 """
 
+# Per topic, as the project's research makes them against the loopback brain (which
+# answers in the second round): the plan call; round 1: three searches, the reflection,
+# then the gap analysis, the extraction and the follow-up queries at once; round 2:
+# three searches, the reflection, then the gap analysis and the extraction at once; the
+# answer call. 9 model calls and 6 searches; the critical path is 2 + 2 x 2.4 = 6.8 s.
+IDEAL = """
+import http.client, json, sys, threading, time
+from collections import deque
+from urllib.parse import urlsplit
+import os
+n, rate, slots = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+exa = urlsplit(os.environ["RESEARCH_EXA_BASE_URL"])
+gem = urlsplit(os.environ["RESEARCH_GEMINI_BASE_URL"])
+MODEL = json.dumps({"tools": [{"functionDeclarations": [{"name": "GapOut"}]}],
+                    "contents": [{"parts": [{"text": "x"}]}]}).encode()
+SEARCH = json.dumps({"query": "tides", "numResults": 8}).encode()
+model_slots = threading.BoundedSemaphore(slots)
+granted, guard = deque(maxlen=int(rate)), threading.Lock()
+
+def post(url, body):
+    con = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+    con.request("POST", "/x", body, {"content-type": "application/json"})
+    con.getresponse().read()
+    con.close()
+
+def model():
+    with model_slots:
+        post(gem, MODEL)
+
+def search():
+    with guard:  # at most ``rate`` searches in any one second, granted in order
+        now = time.monotonic()
+        at = max(now, granted[0] + 1.0) if len(granted) == granted.maxlen else now
+        granted.append(at)
+    time.sleep(max(0.0, at - time.monotonic()))
+    post(exa, SEARCH)
+
+def together(*calls):
+    threads = [threading.Thread(target=c) for c in calls]
+    for t in threads: t.start()
+    for t in threads: t.join()
+
+def topic():
+    model()                                      # plan
+    together(search, search, search); model()    # round 1: searches, reflection
+    together(model, model, model)                # gaps, facts, follow-up queries
+    together(search, search, search); model()    # round 2
+    together(model, model)                       # gaps, facts
+    model()                                      # answer
+
+together(*[topic] * n)
+"""
+IDEAL_ROUNDS = 2
+
 
 @dataclass
 class Measured:
@@ -91,7 +150,7 @@ def topic_text(n: int) -> str:
 
 
 def measure(kind: str, n: int, work: Path, tree: Path = ROOT) -> Measured:
-    """Run ``kind`` (dagster | plain) over ``n`` fresh topics against fresh servers.
+    """Run ``kind`` (dagster | plain | ideal) over ``n`` fresh topics against fresh servers.
 
     ``tree`` is the checkout whose code runs; its own ``dagster.yaml`` configures the
     instance (it names the checkout's event log storage).
@@ -119,12 +178,14 @@ def measure(kind: str, n: int, work: Path, tree: Path = ROOT) -> Measured:
         subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
                         "get_instance()"], env=env, check=True, capture_output=True)
         args = ([str(exe.with_name("research-pipeline")), "run", "--approve"]
-                if kind == "dagster" else [str(exe), "-c", PLAIN])
+                if kind == "dagster" else [str(exe), "-c", PLAIN] if kind == "plain" else
+                [str(exe), "-S", "-c", IDEAL, str(n), LIMITS["RESEARCH_EXA_REQUESTS_PER_S"],
+                 LIMITS["RESEARCH_MODEL_CONCURRENCY"]])
         started = time.perf_counter()
         wall, cpu, peak, output = _wait4(args, env)
         first = min(exa.requests.times + gem.requests.times, default=started) - started
         searches, model_calls = len(exa.requests), len(gem.requests)
-    rounds = _rounds(case / "db.duckdb")
+    rounds = _rounds(case / "db.duckdb") if kind != "ideal" else [IDEAL_ROUNDS] * n
     longest = max((2 * MODEL_S + r * (SEARCH_S + 2 * MODEL_S) for r in rounds), default=0.0)
     return Measured(wall, first, cpu, peak, searches, model_calls, longest, output)
 
@@ -190,7 +251,7 @@ def main(sizes: tuple[int, ...] = (1, 4, 100), trees: dict[str, str] | None = No
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
-            cases = [(kind, name, tree) for kind in ("dagster", "plain")
+            cases = [(kind, name, tree) for kind in ("dagster", "plain", "ideal")
                      for name, tree in (trees or {"": ""}).items()]
             runs: dict[tuple[str, str], list[dict]] = {}
             for r in range(repeat):

@@ -72,7 +72,8 @@ _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}
 _NUMBER = re.compile(
     r"\bhow (many|much|long|large|big|often|far|old)\b|\bdefault (value|setting|size|mode|"
     r"port|limit|timeout|level)\b|\bwhat is the default\b|\b(maximum|minimum|max|min)\b|"
-    r"\blimit\b|\brange of values\b|\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
+    r"\blimit\b|\brange of values\b|"
+    r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
     r"interval|threshold)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
