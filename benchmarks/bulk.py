@@ -84,11 +84,21 @@ SEARCH = json.dumps({"query": "tides", "numResults": 8}).encode()
 model_slots = threading.BoundedSemaphore(slots)
 granted, guard = deque(maxlen=int(rate)), threading.Lock()
 
+failed = []
+
 def post(url, body):
     con = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
-    con.request("POST", "/x", body, {"content-type": "application/json"})
-    con.getresponse().read()
-    con.close()
+    try:
+        con.request("POST", "/x", body, {"content-type": "application/json"})
+        reply = con.getresponse()
+        reply.read()
+        if reply.status != 200:
+            failed.append(reply.status)
+    except OSError as exc:
+        failed.append(repr(exc))
+        raise
+    finally:
+        con.close()
 
 def model():
     with model_slots:
@@ -116,6 +126,8 @@ def topic():
     model()                                      # answer
 
 together(*[topic] * n)
+if failed:  # a topic cut short would make the floor look lower than it is
+    sys.exit(f"{len(failed)} requests failed: {failed[:5]}")
 """
 IDEAL_ROUNDS = 2
 
