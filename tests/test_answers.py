@@ -75,6 +75,16 @@ def test_question_analysis(question, kind, focus):
     assert analysis.focus == focus
 
 
+def test_an_idiom_of_time_and_a_loose_quantity_are_not_what_is_asked():
+    from research_pipeline.researcher.questions import VAGUE
+
+    analysis = analyse("When rerere replays an old resolution, does it also stage the file so "
+                       "I can commit right away?")
+    assert "right" not in analysis.content and "away" not in analysis.content
+    assert "stage" in analysis.content
+    assert "lots" in VAGUE and "right" in analyse("Is this the right branch?").content
+
+
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
     # The answer lists what a tag holds besides the commit; it may not say "points".
     analysis = analyse("What does a tag made with git tag -a store besides the commit it "

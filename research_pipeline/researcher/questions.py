@@ -151,7 +151,8 @@ VAGUE = _FRAMING | frozenset(
     really actually exactly certain particular specific several various usually
     generally normally typically ever never always sometimes just only even inside
     outside within without together first last next previous time times way ways
-    kind kinds type types part parts case cases bad good idea problem problems""".split())
+    kind kinds type types part parts case cases bad good idea problem problems
+    lot lots plenty bunch tons loads""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -735,6 +736,8 @@ def analyse(question: str) -> QuestionAnalysis:
     fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
     # ", say X" introduces an example; "say" is then no word of the question's own.
+    # "right away", "right now": when, not what; "right" there is no word of the asker's.
+    fragments |= {w for m in _IDIOM.finditer(question) for w in words(m.group(0))}
     fragments |= {"say"} if any(m.group("opener").startswith(",")
                                 for m in _EXAMPLES.finditer(question)) else set()
     content = spoken + [w for w in words(question) if w not in fragments and (
@@ -849,6 +852,7 @@ def code_terms(question: str) -> tuple[str, ...]:
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
 _DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
+_IDIOM = re.compile(r"\b(?:right|straight) (?:away|now)\b", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
