@@ -1901,6 +1901,12 @@ def test_an_everyday_word_is_answered_in_the_manuals_word_for_it():
                               "What does the glaze folder hold?", researcher=researcher)
     assert status.status == "answered"
     assert facts[0].text == text
+    # "dropped" is what the manual calls "discarded".
+    text = "When the kiln is full, extra pots are discarded without a warning."
+    researcher = _idf_of({"dropped": 9.0, "discarded": 9.0, "pots": 3.0, "kiln": 2.0})
+    status, _ = _research([_doc("s1", "Kiln", text, score=9.0)],
+                          "Are extra pots dropped when the kiln is full?", researcher=researcher)
+    assert status.status == "answered"
 
 
 def test_a_word_the_manual_uses_everywhere_does_not_stand_for_a_rare_one():

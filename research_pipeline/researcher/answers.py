@@ -154,7 +154,7 @@ _SYNONYM_GROUPS = (
     "priority precedence", "enable activate", "block section suite", "switch option flag",
     "ending trailing", "cut truncate shorten", "complain warn", "skip ignore omit",
     "replay reuse reapply", "old previous earlier", "forbid deny prohibit refuse",
-    "lock restrict",
+    "lock restrict", "drop discard",
 )
 
 
