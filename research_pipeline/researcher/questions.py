@@ -735,9 +735,9 @@ def analyse(question: str) -> QuestionAnalysis:
     # "s" of "Python's" (rare as they are, they would weigh most).
     fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
-    # ", say X" introduces an example; "say" is then no word of the question's own.
     # "right away", "right now": when, not what; "right" there is no word of the asker's.
     fragments |= {w for m in _IDIOM.finditer(question) for w in words(m.group(0))}
+    # ", say X" introduces an example; "say" is then no word of the question's own.
     fragments |= {"say"} if any(m.group("opener").startswith(",")
                                 for m in _EXAMPLES.finditer(question)) else set()
     content = spoken + [w for w in words(question) if w not in fragments and (
