@@ -27,6 +27,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -222,8 +223,6 @@ def _wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, s
     process had before ``exec``, so a child's starts at its parent's size when spawned
     (this benchmark's ~75 MB, which a small client never reaches).
     """
-    import threading
-
     started = time.perf_counter()
     proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL)

@@ -1356,17 +1356,17 @@ class AnswerJudge:
                                           else any(sides_headed))
             # What the passage's headings say it is about: its section path counts fully,
             # its document title at a third.
+            titled = {w for w in weights
+                      if w in heading.title_words or stem(w) in heading.title_stems}
             heading_share = sum(
                 weights[w] * (1.0 if (w in heading.section_words or w in heading.title_head
                                       or stem(w) in heading.section_stems) else
-                              (1 / 3 if (w in heading.title_words
-                                         or stem(w) in heading.title_stems) else 0.0))
+                              (1 / 3 if w in titled else 0.0))
                 for w in weights) / total
             # A manual page's name line and the share of the question its title carries.
             manual = _MANUAL_TITLE.match(source.title)
             name_line = f"{manual.group(1)} - " if manual else ""
-            title_share = sum(weights[w] for w in weights if w in heading.title_words
-                              or stem(w) in heading.title_stems) / total if manual else 0.0
+            title_share = sum(weights[w] for w in titled) / total if manual else 0.0
             unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text

@@ -112,11 +112,10 @@ _PROCEDURE = re.compile(
     re.IGNORECASE)
 # "Besides plain variable names, what else can I delete with del?": the opening phrase
 # is what the asker knows already; "else" and "besides" only frame.
-_SET_ASIDE = re.compile(r"^\W*(?:besides|apart from|aside from|other than|except for|"
-                        r"in addition to)\s+([^,?]{2,80}),", re.IGNORECASE)
+_SET_ASIDE_WORDS = r"(?:besides|apart from|aside from|other than|except for|in addition to)"
+_SET_ASIDE = re.compile(rf"^\W*{_SET_ASIDE_WORDS}\s+([^,?]{{2,80}}),", re.IGNORECASE)
 # "What does it store besides the commit it points to?": set aside at the end.
-_SET_ASIDE_END = re.compile(r"\b(?:besides|apart from|aside from|other than|except for|"
-                            r"in addition to)\s+([^,?]{2,80})\?\s*$", re.IGNORECASE)
+_SET_ASIDE_END = re.compile(rf"\b{_SET_ASIDE_WORDS}\s+([^,?]{{2,80}})\?\s*$", re.IGNORECASE)
 _SET_ASIDE_FRAMING = frozenset({"besides", "apart", "aside", "else", "addition"})
 _DEFINITION = re.compile(
     r"^(what (is|are|was|does|do)\b|define\b|what does .+ (mean|do|control|define|"
