@@ -1262,6 +1262,30 @@ def test_a_name_s_own_entry_is_of_the_kind_the_question_says_it_is():
     assert facts[0].source_id == "kiln.glaze"
 
 
+def test_a_span_that_names_the_thing_asked_about_need_not_say_what_kind_of_thing_it_is():
+    question = "Why shouldn't I use a <Vent> block to cool a pot on the shelf?"
+    assert analyse(question).kinds == ("block",)
+    # As a corpus stores a shown "<Vent>".
+    said = ("Never use &lt;Vent> to cool pots on a shelf. This is because the vent opens "
+            "before the pot has cooled evenly, so its glaze cracks.")
+    status, facts = _research([_doc("k1", "Kiln sections", said, section="Vents")], question)
+    assert status.status != "unanswered" and "block" not in status.missing_terms
+    assert facts and facts[0].text.startswith("Never use &lt;Vent>")
+    # Only the kind of the name it follows: a finally clause's entry need not say "clause",
+    # but it is no "block" for being about the "try" statement's clause.
+    judge = ExtractiveResearcher().judge
+    asked = analyse("If a try block has a finally clause, does the finally clause run?")
+    assert asked.kinds == ("block", "clause")
+    entry = _entry("kiln.finally", "A finally part always runs when the firing ends.")
+    best = judge.judge(judge.required(asked), [entry], "Kilns")[0]
+    assert "clause" not in best.missing and "block" in best.missing
+    # Written as asked: the "VENT" register is not "the vent module".
+    asked = analyse("What does the vent module open?")
+    other = _doc("k2", "Registers", "VENT opens the top damper of the kiln.")
+    best = judge.judge(judge.required(asked), [other], "Kilns")[0]
+    assert "module" in best.missing
+
+
 def test_a_keyword_that_is_a_common_word_is_named_where_it_is_quoted():
     page = """<html><body><h1>Kiln language</h1><h2 id="cmp">Comparisons</h2>
 <p>The operators "in" and "not in" test for membership of a pot in a load.</p>

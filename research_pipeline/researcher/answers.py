@@ -45,6 +45,7 @@ from research_pipeline.researcher.questions import (
     asked_sentence,
     compound_of,
     example_words,
+    name_kinds,
     named_kind,
 )
 from research_pipeline.text import (
@@ -785,6 +786,13 @@ def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
     return False
 
 
+def _as_written(name: str, text: str) -> bool:
+    """The name appears in the text in the question's own case ("<Location>" as
+    "&lt;Location>")."""
+    bare = name.strip("<>")
+    return bool(bare) and re.search(rf"(?<![\w.]){re.escape(bare)}(?![\w])", text) is not None
+
+
 def _pair_in(parts: list[str], haystack: str) -> bool:
     """The words of a pair written with a slash ("good/bad") named together in prose."""
     later = [list(_hits(part, haystack)) for part in parts[1:]]
@@ -1215,6 +1223,9 @@ class AnswerJudge:
         plain_names = plain_names | plain_name_words(analysis, required)
         analysis = required
         total = sum(weights.values()) or 1.0
+        # The kind nouns the question puts after each name ("<Location>": "block").
+        kinds_of = {f: [k for k in name_kinds(analysis.text, [f]) if k in analysis.kinds]
+                    for f in analysis.focus}
         focus_words = {w for f in analysis.focus_words for w in f}
         rest_total = sum(w for word, w in weights.items() if word not in named_words)
         crux = self.crux(analysis, weights, plain_names)
@@ -1337,9 +1348,10 @@ class AnswerJudge:
                 continue
             # The entry of the name asked about is one of the kind the question says it is
             # ("the dataclass decorator": dataclasses.dataclass's docstring need not say
-            # "decorator").
-            kinds_here = analysis.kinds if any(heads_entry(source, f) for f in analysis.focus
-                                               ) else ()
+            # "decorator"), and only of that name's kind ("a try block with a finally
+            # clause": the finally clause's entry need not say "block").
+            kinds_here = [k for f in analysis.focus if heads_entry(source, f)
+                          for k in kinds_of[f]]
             # The passage as a whole: a sentence that answers often does not repeat the
             # question's words that the sentences around it (or its headings) carry.
             passage_words = frozenset().union(*(c.words for c in cands))
@@ -1400,6 +1412,13 @@ class AnswerJudge:
                         focus_hits[i] = True
                         for w in toks:
                             found[w] = max(found.get(w, 0.0), IN_SECTION)
+                if not kinds_here:
+                    # Nor need a span that names the thing asked about ("a <Location>
+                    # block": "never use <Location> when ..."), though it counts for less.
+                    # Written as asked: "UUID" the class is not "the uuid module".
+                    for f in analysis.focus:
+                        for kind_word in kinds_of[f] if _as_written(f, text) else ():
+                            found[kind_word] = max(found.get(kind_word, 0.0), IN_TITLE)
                 by_shape = False
                 for f, toks, hit in zip(analysis.focus, analysis.focus_words, focus_hits,
                                         strict=True):

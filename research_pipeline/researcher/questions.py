@@ -788,7 +788,8 @@ def analyse(question: str) -> QuestionAnalysis:
 _EXPECTED = re.compile(r"\b(?:instead of|rather than)\s+([^,;?]+)", re.IGNORECASE)
 _KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
                "option|flag|command|subcommand|variable|attribute|parameter|argument|"
-               "setting|keyword|operator|exception|hook|filter|header|field|builtin")
+               "setting|keyword|operator|exception|hook|filter|header|field|builtin|"
+               "block|section|container|element|tag|provider")
 
 
 def name_kinds(question: str, focus: Sequence[str]) -> tuple[str, ...]:
