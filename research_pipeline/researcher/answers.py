@@ -787,8 +787,10 @@ def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
 
 
 def _as_written(name: str, text: str) -> bool:
-    """The name appears in the text in the question's own case ("<Location>" as
-    "&lt;Location>")."""
+    """The name appears in the text in the question's own case.
+
+    A shown "<Location>" is stored as "&lt;Location>".
+    """
     bare = name.strip("<>")
     return bool(bare) and re.search(rf"(?<![\w.]){re.escape(bare)}(?![\w])", text) is not None
 
