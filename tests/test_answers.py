@@ -83,6 +83,12 @@ def test_an_idiom_of_time_and_a_loose_quantity_are_not_what_is_asked():
     assert "right" not in analysis.content and "away" not in analysis.content
     assert "stage" in analysis.content
     assert "lots" in VAGUE and "right" in analyse("Is this the right branch?").content
+    # Why the asker wants it is not what is asked: "to make it easier to read".
+    analysis = analyse("Can I put spaces in a kiln program like 'A B C' to make it easier "
+                       "to read?")
+    assert not {"make", "easier", "read"} & set(analysis.content)
+    assert "spaces" in analysis.content
+    assert "easier" in analyse("Which glaze is easier to apply?").content
 
 
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
@@ -1930,6 +1936,13 @@ def test_an_everyday_word_is_answered_in_the_manuals_word_for_it():
     researcher = _idf_of({"dropped": 9.0, "discarded": 9.0, "pots": 3.0, "kiln": 2.0})
     status, _ = _research([_doc("s1", "Kiln", text, score=9.0)],
                           "Are extra pots dropped when the kiln is full?", researcher=researcher)
+    assert status.status == "answered"
+    # "spaces" are what the manual calls "whitespace".
+    text = "Whitespace between the steps of a firing program is ignored."
+    researcher = _idf_of({"spaces": 7.0, "whitespace": 7.0, "program": 3.0, "firing": 2.0})
+    status, _ = _research([_doc("s1", "Kiln programs", text, score=9.0)],
+                          "Can I put spaces between the steps of a firing program?",
+                          researcher=researcher)
     assert status.status == "answered"
 
 

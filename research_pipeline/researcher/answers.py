@@ -155,7 +155,7 @@ _SYNONYM_GROUPS = (
     "priority precedence", "enable activate", "block section suite", "switch option flag",
     "ending trailing", "cut truncate shorten", "complain warn", "skip ignore omit",
     "replay reuse reapply", "old previous earlier", "forbid deny prohibit refuse",
-    "lock restrict", "drop discard",
+    "lock restrict", "drop discard", "space whitespace",
 )
 
 

@@ -734,7 +734,8 @@ def analyse(question: str) -> QuestionAnalysis:
     # "s" of "Python's" (rare as they are, they would weigh most).
     fragments = {m.group(1).lower() for m in NEGATIVE_CONTRACTION.finditer(question)} | {
         m.group(1).lower() for m in _CLITIC.finditer(question)}
-    # "right away", "right now": when, not what; "right" there is no word of the asker's.
+    # "right away", "right now": when, not what; "right" there is no word of the asker's;
+    # nor is "easier" in "to make it easier to read".
     fragments |= {w for m in _IDIOM.finditer(question) for w in words(m.group(0))}
     # ", say X" introduces an example; "say" is then no word of the question's own.
     fragments |= {"say"} if any(m.group("opener").startswith(",")
@@ -852,7 +853,12 @@ def code_terms(question: str) -> tuple[str, ...]:
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
 _DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
-_IDIOM = re.compile(r"\b(?:right|straight) (?:away|now)\b", re.IGNORECASE)
+_IDIOM = re.compile(
+    r"\b(?:right|straight) (?:away|now)\b|"
+    # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
+    r"\bmake (?:it|this|that|them|things|the \w+) (?:a (?:bit|little|lot) )?"
+    r"(?:easier|simpler|clearer|nicer|tidier|cleaner|more readable|readable)"
+    r"(?: to (?:read|follow|understand|use|maintain))?", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
