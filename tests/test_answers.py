@@ -89,6 +89,8 @@ def test_an_idiom_of_time_and_a_loose_quantity_are_not_what_is_asked():
     assert not {"make", "easier", "read"} & set(analysis.content)
     assert "spaces" in analysis.content
     assert "easier" in analyse("Which glaze is easier to apply?").content
+    # "something like '...'" names no thing the answer must say.
+    assert {"something", "anything", "somewhere"} <= VAGUE
 
 
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():

@@ -151,7 +151,8 @@ VAGUE = _FRAMING | frozenset(
     generally normally typically ever never always sometimes just only even inside
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
-    lot lots plenty bunch tons loads""".split())
+    lot lots plenty bunch tons loads something anything everything someone anyone
+    somebody anybody somewhere anywhere""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
