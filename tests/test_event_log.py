@@ -153,6 +153,19 @@ def _tables(path: Path) -> dict[str, list[tuple]]:
         con.close()
 
 
+def _schema(path: Path) -> tuple[list[tuple], list[tuple], str]:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return (con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master "
+                            "ORDER BY rowid").fetchall(),
+                con.execute("SELECT * FROM alembic_version").fetchall(),
+                con.execute("PRAGMA journal_mode").fetchone()[0])
+    finally:
+        con.close()
+
+
 def test_a_steps_events_are_stored_as_dagsters_own_storage_stores_them(env, tmp_path):
     from dagster._core.storage.event_log import SqliteEventLogStorage
 
@@ -202,6 +215,8 @@ def test_a_steps_events_are_stored_as_dagsters_own_storage_stores_them(env, tmp_
     assert len(files) == 4  # the index and three runs
     for name in files:
         assert _tables(folders[1] / name) == _tables(folders[0] / name), name
+        # A run's file made in one transaction: Dagster's schema, revision and journal mode.
+        assert _schema(folders[1] / name) == _schema(folders[0] / name), name
     index = _tables(folders[1] / "index.db")
     assert len(index["asset_check_executions"]) == 6 + 1  # per topic, and notes' one check
     assert len(index["asset_keys"]) == 3
