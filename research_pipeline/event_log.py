@@ -39,11 +39,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from dagster import Field, StringSource
 from dagster._core.definitions.asset_checks.asset_check_evaluation import (
     AssetCheckEvaluationPlanned,
@@ -52,6 +56,7 @@ from dagster._core.errors import DagsterInvariantViolationError
 from dagster._core.event_api import EventLogRecord
 from dagster._core.events import DagsterEventType
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage import sql as dagster_sql
 from dagster._core.storage.asset_check_execution_record import AssetCheckExecutionRecordStatus
 from dagster._core.storage.event_log.schema import (
     AssetCheckExecutionsTable,
@@ -64,7 +69,7 @@ from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
     INDEX_SHARD_NAME,
     SqliteEventLogStorage,
 )
-from dagster._core.storage.sql import get_alembic_config, stamp_alembic_rev
+from dagster._core.storage.sql import get_alembic_config
 from dagster._core.storage.sqlite import SQLITE_BUSY_TIMEOUT_SECONDS
 from dagster._serdes import ConfigurableClassData
 from dagster._time import datetime_from_timestamp
@@ -369,14 +374,16 @@ def _create_run_file(engine: Engine) -> bool:
     them), in ~0.1 s. Anything unexpected (another process making the same file) rolls
     back and leaves the file to Dagster's ``_initdb``, which retries such races.
     """
-    alembic_config = get_alembic_config(sqlite_event_log.__file__)
+    scripts = migration_scripts(get_alembic_config(sqlite_event_log.__file__))
     try:
         with engine.connect() as conn:
             conn.exec_driver_sql("PRAGMA journal_mode=WAL")
             conn.exec_driver_sql("BEGIN")
             try:
                 SqlEventLogStorageMetadata.create_all(conn)
-                stamp_alembic_rev(alembic_config, conn)
+                # What alembic's ``stamp`` command does (Dagster's ``stamp_alembic_rev``),
+                # without running the scripts' env.py to get there.
+                MigrationContext.configure(conn).stamp(scripts, "head")
             except BaseException:
                 conn.rollback()
                 raise
@@ -384,6 +391,49 @@ def _create_run_file(engine: Engine) -> bool:
     except (DBAPIError, sqlite3.Error):
         return False
     return True
+
+
+_SCRIPTS: dict[tuple[Any, ...], ScriptDirectory] = {}
+_SCRIPTS_GUARD = threading.Lock()
+
+
+def migration_scripts(config: Config) -> ScriptDirectory:
+    """Alembic's reading of a folder of migration scripts, once per process and folder.
+
+    Dagster asks alembic for the head revision whenever it opens a storage (the runs, the
+    schedules, the event log's index: three times as the instance opens) and when it stamps
+    a new run's file, and each time alembic builds a new ``ScriptDirectory``, which loads
+    every one of Dagster's ~90 migration scripts again (~37 ms of CPU each here). The
+    scripts are the installed package's and the same for all three storages (their
+    ``alembic.ini`` files differ in name only), so the one reading answers every later
+    question. The key is every option alembic builds a ``ScriptDirectory`` from.
+    """
+    key = (
+        *(config.get_alembic_option(name) for name in (
+            "script_location", "file_template", "truncate_slug_length", "sourceless",
+            "output_encoding", "timezone", "recursive_version_locations")),
+        repr(config.get_version_locations_list()), repr(config.get_prepend_sys_paths_list()),
+        repr(config.get_hooks_list()),
+    )
+    with _SCRIPTS_GUARD:
+        scripts = _SCRIPTS.get(key)
+        if scripts is None:
+            scripts = _SCRIPTS[key] = ScriptDirectory.from_config(config)
+        return scripts
+
+
+class _SharedScripts:
+    """The ``ScriptDirectory`` of alembic as Dagster's revision check sees it: read once."""
+
+    from_config = staticmethod(migration_scripts)
+
+
+def share_migration_scripts() -> None:
+    """Dagster's revision checks (``check_alembic_revision``) read the scripts once a process.
+
+    Called before the instance opens its storages (``instance.get_instance``).
+    """
+    setattr(dagster_sql, "ScriptDirectory", _SharedScripts)  # noqa: B010 - Dagster's global
 
 
 def _set_asset_row(conn: Connection, update: Any, values: dict[str, Any]) -> None:

@@ -235,3 +235,36 @@ def test_a_record_is_serialised_as_dagster_serialises_it(env):
     for storage_id in (1, 987654321):
         assert record_text(serialize_value(event), storage_id) == serialize_value(
             EventLogRecord(storage_id=storage_id, event_log_entry=event))
+
+
+def test_dagsters_migration_scripts_are_read_once_a_process_with_alembics_answers(
+        env, monkeypatch):
+    from alembic.script import ScriptDirectory
+    from dagster._core.storage.event_log.sqlite import sqlite_event_log
+    from dagster._core.storage.runs.sqlite import sqlite_run_storage
+    from dagster._core.storage.sql import check_alembic_revision, get_alembic_config
+
+    get_instance().dispose()  # the instance's files, each stamped by alembic's own command
+    reads: list[str] = []
+    original = ScriptDirectory._load_revisions
+
+    def load_revisions(self):
+        reads.append(self.dir)
+        return original(self)
+
+    monkeypatch.setattr(ScriptDirectory, "_load_revisions", load_revisions)
+    # Open again: the runs, the schedules and the event log's index each check their
+    # revision; then two new runs' files, each stamped.
+    instance = get_instance()
+    _run_with_a_shard(instance)
+    run, _ = _run_with_a_shard(instance)
+    assert reads == []  # read once already, when the instance was made
+    # Alembic's own reading gives the same head, for every storage's configuration, and
+    # the run's file is stamped with it.
+    head = ScriptDirectory.from_config(get_alembic_config(sqlite_event_log.__file__)
+                                       ).as_revision_number("head")
+    assert reads  # (a reading of its own)
+    for module in (sqlite_event_log, sqlite_run_storage):
+        with instance.event_log_storage.run_connection(run.run_id) as conn:
+            assert check_alembic_revision(get_alembic_config(module.__file__), conn) == (
+                head, head)
