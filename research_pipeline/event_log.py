@@ -24,10 +24,12 @@ builds and compiles a statement per event), the asset's row is updated in place 
 inserts first, which fails on every materialization after an asset's first), the columns
 of the asset table are looked up once (Dagster inspects the table on every asset event),
 and a check's two writes to the index are one transaction. A run's planned events write
-the run's file in one statement, and each asset's latest planned run once (the last of
-the batch, which is what Dagster's row-by-row updates leave). Replaying a run's events
-through this class and through Dagster's own gives identical tables
-(tests/test_event_log.py). ~3 ms of CPU a step event → ~1 ms, alone on this machine.
+the run's file in one statement, each asset's latest planned run once (the last of
+the batch, which is what Dagster's row-by-row updates leave), and each planned check's
+rows (one per topic) with the event serialised once, in the same transaction on the
+index. Replaying a run's events through this class and through Dagster's own gives
+identical tables (tests/test_event_log.py). ~3 ms of CPU a step event → ~1 ms, alone on
+this machine.
 
 ``dagster.yaml`` names this class as ``event_log_storage``; the UI and the daemon load it
 from the project's environment, as they load the project's definitions.
@@ -36,30 +38,45 @@ from the project's environment, as they load the project's definitions.
 from __future__ import annotations
 
 import os
+import sqlite3
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from dagster import Field, StringSource
+from dagster._core.definitions.asset_checks.asset_check_evaluation import (
+    AssetCheckEvaluationPlanned,
+)
 from dagster._core.errors import DagsterInvariantViolationError
 from dagster._core.event_api import EventLogRecord
 from dagster._core.events import DagsterEventType
 from dagster._core.events.log import EventLogEntry
+from dagster._core.storage import sql as dagster_sql
 from dagster._core.storage.asset_check_execution_record import AssetCheckExecutionRecordStatus
 from dagster._core.storage.event_log.schema import (
     AssetCheckExecutionsTable,
     AssetKeyTable,
+    SqlEventLogStorageMetadata,
     SqlEventLogStorageTable,
 )
-from dagster._core.storage.event_log.sqlite.sqlite_event_log import SqliteEventLogStorage
+from dagster._core.storage.event_log.sqlite import sqlite_event_log
+from dagster._core.storage.event_log.sqlite.sqlite_event_log import (
+    INDEX_SHARD_NAME,
+    SqliteEventLogStorage,
+)
+from dagster._core.storage.sql import get_alembic_config
 from dagster._core.storage.sqlite import SQLITE_BUSY_TIMEOUT_SECONDS
 from dagster._serdes import ConfigurableClassData
 from dagster._time import datetime_from_timestamp
 from dagster_shared.serdes import serialize_value
 from sqlalchemy import and_, bindparam, create_engine
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 # Files whose engine stays open: the index and the latest few runs' files.
@@ -72,6 +89,7 @@ _STEP_EVENTS = (DagsterEventType.ASSET_MATERIALIZATION, DagsterEventType.ASSET_C
 # Statements built once: a row's values go in as parameters (SQLAlchemy compiles each
 # statement once; Dagster's ``insert().values(**row)`` builds and compiles one per event).
 _INSERT_EVENT = SqlEventLogStorageTable.insert()
+_INSERT_CHECK = AssetCheckExecutionsTable.insert()
 _UPDATE_ASSET_KEY = AssetKeyTable.update().where(
     AssetKeyTable.c.asset_key == bindparam("b_key")).values(
     last_run_id=bindparam("b_run"), last_materialization_timestamp=bindparam("b_time"))
@@ -148,7 +166,9 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
             connect_args={"timeout": SQLITE_BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
         )
         if shard not in self._initialized_dbs:
-            self._initdb(engine)
+            if shard == INDEX_SHARD_NAME or os.path.exists(self.path_for_shard(shard)) \
+                    or not _create_run_file(engine):
+                self._initdb(engine)
             self._initialized_dbs.add(shard)
         self._engines[shard] = engine
         while len(self._engines) > HELD_FILES:
@@ -164,7 +184,8 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
         """A run's planned events: one transaction on its file and one on the index.
 
         What ``store_event`` does for each, in the same order: the row in the run's file,
-        its mirror in the index, and the asset's (or the check's) index rows.
+        its mirror in the index, and the asset's (or the check's) index rows. A planned
+        check's rows go in last, as Dagster's (it writes each in a transaction of its own).
         """
         run_ids = {event.run_id for event in events}
         if len(run_ids) != 1 or not all(
@@ -176,6 +197,10 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
             super().store_event_batch(events)
             return
         rows = [self._event_to_row(event) for event in events]
+        # Asked before the transaction: Dagster asks with a connection of its own.
+        checks_table = any(
+            event.dagster_event_type == DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED
+            for event in events) and self.supports_asset_checks
         with self.run_connection(run_ids.pop()) as conn:
             conn.execute(_INSERT_EVENT, rows)  # one statement, many rows
         checks: list[tuple[EventLogEntry, int]] = []
@@ -184,7 +209,7 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
             for event, row in zip(events, rows, strict=True):
                 event_id = _inserted(conn, row)
                 if event.dagster_event_type == DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED:
-                    checks.append((event, event_id))  # its own index transaction, as Dagster's
+                    checks.append((event, event_id))  # its rows after the assets', as Dagster's
                     continue
                 self._store_asset_event_tags(conn, [event], [event_id])
                 if self._has_asset_key_index_cols_on_connection(conn):
@@ -195,8 +220,32 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
                     self._store_asset_event(conn, event, event_id)
             for key, event in latest.items():
                 self._store_planned(conn, key, event)
-        for event, event_id in checks:
-            self.store_asset_check_event(event, event_id)
+            for event, event_id in checks if checks_table else ():
+                self._store_check_planned(conn, event, event_id)
+        for event, event_id in () if checks_table else checks:
+            self.store_asset_check_event(event, event_id)  # Dagster's, which raises its error
+
+    def _store_check_planned(self, conn: Connection, event: EventLogEntry,
+                             event_id: int) -> None:
+        """A planned check's rows of ``asset_check_executions``, one per partition, as Dagster's.
+
+        Dagster serialises the event (which carries the run's whole partition subset) once
+        for every partition, and builds and compiles one statement of all the rows: for a
+        run of 100 topics, 300 serialisations of a 100-key event, ~50 ms of CPU a check.
+        Here the event is serialised once and the same rows go in through one prepared
+        statement, in the batch's transaction on the index.
+        """
+        planned = cast("AssetCheckEvaluationPlanned",
+                       event.get_dagster_event().event_specific_data)
+        keys = (planned.partitions_subset.get_partition_keys() if planned.partitions_subset
+                else [None])
+        row = {"asset_key": planned.asset_key.to_string(), "check_name": planned.check_name,
+               "run_id": event.run_id,
+               "execution_status": AssetCheckExecutionRecordStatus.PLANNED.value,
+               "evaluation_event": serialize_value(event),
+               "evaluation_event_timestamp": self._event_insert_timestamp(event),
+               "evaluation_event_storage_id": event_id}
+        conn.execute(_INSERT_CHECK, [{**row, "partition": key} for key in keys])
 
     def _store_planned(self, conn: Connection, key: str, event: EventLogEntry) -> None:
         """The asset's row of ``asset_keys`` after a planned event, as Dagster's."""
@@ -311,6 +360,80 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
 # The asset row's column each parameter of the update statements sets.
 _ASSET_COLUMNS = {"b_key": "asset_key", "b_run": "last_run_id",
                   "b_time": "last_materialization_timestamp", "b_record": "last_materialization"}
+
+
+def _create_run_file(engine: Engine) -> bool:
+    """A new run's file, as Dagster's ``_initdb`` makes it, in one transaction; False if not.
+
+    Dagster checks the new file's (absent) alembic revision, creates its ten tables and
+    eleven indexes one statement and one commit at a time in rollback-journal mode (each
+    commit syncs the journal, the file and the folder: ~90 syncs), then turns on WAL and
+    stamps the revision: 0.35-0.4 s per run here, before the run's first event. Here WAL
+    comes first and the tables, the indexes and the stamp are one transaction: the same
+    schema, the same revision, the same journal mode (tests/test_event_log.py compares
+    them), in ~0.1 s. Anything unexpected (another process making the same file) rolls
+    back and leaves the file to Dagster's ``_initdb``, which retries such races.
+    """
+    scripts = migration_scripts(get_alembic_config(sqlite_event_log.__file__))
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            conn.exec_driver_sql("BEGIN")
+            try:
+                SqlEventLogStorageMetadata.create_all(conn)
+                # What alembic's ``stamp`` command does (Dagster's ``stamp_alembic_rev``),
+                # without running the scripts' env.py to get there.
+                MigrationContext.configure(conn).stamp(scripts, "head")
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+    except (DBAPIError, sqlite3.Error):
+        return False
+    return True
+
+
+_SCRIPTS: dict[tuple[Any, ...], ScriptDirectory] = {}
+_SCRIPTS_GUARD = threading.Lock()
+
+
+def migration_scripts(config: Config) -> ScriptDirectory:
+    """Alembic's reading of a folder of migration scripts, once per process and folder.
+
+    Dagster asks alembic for the head revision whenever it opens a storage (the runs, the
+    schedules, the event log's index: three times as the instance opens) and when it stamps
+    a new run's file, and each time alembic builds a new ``ScriptDirectory``, which loads
+    every one of Dagster's ~90 migration scripts again (~37 ms of CPU each here). The
+    scripts are the installed package's and the same for all three storages (their
+    ``alembic.ini`` files differ in name only), so the one reading answers every later
+    question. The key is every option alembic builds a ``ScriptDirectory`` from.
+    """
+    key = (
+        *(config.get_alembic_option(name) for name in (
+            "script_location", "file_template", "truncate_slug_length", "sourceless",
+            "output_encoding", "timezone", "recursive_version_locations")),
+        repr(config.get_version_locations_list()), repr(config.get_prepend_sys_paths_list()),
+        repr(config.get_hooks_list()),
+    )
+    with _SCRIPTS_GUARD:
+        scripts = _SCRIPTS.get(key)
+        if scripts is None:
+            scripts = _SCRIPTS[key] = ScriptDirectory.from_config(config)
+        return scripts
+
+
+class _SharedScripts:
+    """The ``ScriptDirectory`` of alembic as Dagster's revision check sees it: read once."""
+
+    from_config = staticmethod(migration_scripts)
+
+
+def share_migration_scripts() -> None:
+    """Dagster's revision checks (``check_alembic_revision``) read the scripts once a process.
+
+    Called before the instance opens its storages (``instance.get_instance``).
+    """
+    setattr(dagster_sql, "ScriptDirectory", _SharedScripts)  # noqa: B010 - Dagster's global
 
 
 def _set_asset_row(conn: Connection, update: Any, values: dict[str, Any]) -> None:

@@ -46,6 +46,9 @@ def get_instance() -> Any:
     """
     import dagster as dg
 
+    from research_pipeline.event_log import share_migration_scripts
+
+    share_migration_scripts()
     home = ensure_dagster_home()
     with (home / ".instance.lock").open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

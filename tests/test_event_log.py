@@ -153,6 +153,19 @@ def _tables(path: Path) -> dict[str, list[tuple]]:
         con.close()
 
 
+def _schema(path: Path) -> tuple[list[tuple], list[tuple], str]:
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return (con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master "
+                            "ORDER BY rowid").fetchall(),
+                con.execute("SELECT * FROM alembic_version").fetchall(),
+                con.execute("PRAGMA journal_mode").fetchone()[0])
+    finally:
+        con.close()
+
+
 def test_a_steps_events_are_stored_as_dagsters_own_storage_stores_them(env, tmp_path):
     from dagster._core.storage.event_log import SqliteEventLogStorage
 
@@ -180,23 +193,30 @@ def test_a_steps_events_are_stored_as_dagsters_own_storage_stores_them(env, tmp_
     events = [e for r in runs for e in instance.all_logs(r.run_id)]
     planned = (dg.DagsterEventType.ASSET_MATERIALIZATION_PLANNED,
                dg.DagsterEventType.ASSET_CHECK_EVALUATION_PLANNED)
-    folders = []
+    folders, planned_rows = [], []
     for storage_class in (SqliteEventLogStorage, HeldSqliteEventLogStorage):
         folder = tmp_path / storage_class.__name__
         storage = storage_class(str(folder))
         for run in runs:
             of_run = [e for e in events if e.run_id == run.run_id]
             storage.store_event_batch([e for e in of_run if e.dagster_event_type in planned])
-            for event in of_run:
+        # The planned rows as they stand until the step reports (a check's planned row
+        # stays so for a topic that never gets to it).
+        planned_rows.append(_tables(folder / "index.db"))
+        for run in runs:
+            for event in (e for e in events if e.run_id == run.run_id):
                 if event.dagster_event_type not in planned:
                     storage.store_event(event)
         storage.dispose()
         folders.append(folder)
+    assert planned_rows[1] == planned_rows[0]
     files = sorted(p.name for p in folders[0].iterdir() if p.suffix == ".db")
     assert files == sorted(p.name for p in folders[1].iterdir() if p.suffix == ".db")
     assert len(files) == 4  # the index and three runs
     for name in files:
         assert _tables(folders[1] / name) == _tables(folders[0] / name), name
+        # A run's file made in one transaction: Dagster's schema, revision and journal mode.
+        assert _schema(folders[1] / name) == _schema(folders[0] / name), name
     index = _tables(folders[1] / "index.db")
     assert len(index["asset_check_executions"]) == 6 + 1  # per topic, and notes' one check
     assert len(index["asset_keys"]) == 3
@@ -215,3 +235,36 @@ def test_a_record_is_serialised_as_dagster_serialises_it(env):
     for storage_id in (1, 987654321):
         assert record_text(serialize_value(event), storage_id) == serialize_value(
             EventLogRecord(storage_id=storage_id, event_log_entry=event))
+
+
+def test_dagsters_migration_scripts_are_read_once_a_process_with_alembics_answers(
+        env, monkeypatch):
+    from alembic.script import ScriptDirectory
+    from dagster._core.storage.event_log.sqlite import sqlite_event_log
+    from dagster._core.storage.runs.sqlite import sqlite_run_storage
+    from dagster._core.storage.sql import check_alembic_revision, get_alembic_config
+
+    get_instance().dispose()  # the instance's files, each stamped by alembic's own command
+    reads: list[str] = []
+    original = ScriptDirectory._load_revisions
+
+    def load_revisions(self):
+        reads.append(self.dir)
+        return original(self)
+
+    monkeypatch.setattr(ScriptDirectory, "_load_revisions", load_revisions)
+    # Open again: the runs, the schedules and the event log's index each check their
+    # revision; then two new runs' files, each stamped.
+    instance = get_instance()
+    _run_with_a_shard(instance)
+    run, _ = _run_with_a_shard(instance)
+    assert reads == []  # read once already, when the instance was made
+    # Alembic's own reading gives the same head, for every storage's configuration, and
+    # the run's file is stamped with it.
+    head = ScriptDirectory.from_config(get_alembic_config(sqlite_event_log.__file__)
+                                       ).as_revision_number("head")
+    assert reads  # (a reading of its own)
+    for module in (sqlite_event_log, sqlite_run_storage):
+        with instance.event_log_storage.run_connection(run.run_id) as conn:
+            assert check_alembic_revision(get_alembic_config(module.__file__), conn) == (
+                head, head)
