@@ -283,6 +283,20 @@ def test_a_line_wrapped_after_a_compounds_hyphen_keeps_it():
                                    "lines."]).startswith("A typeset line with hyphenation\n")
 
 
+def test_a_line_back_at_the_margin_after_indented_entries_starts_a_paragraph():
+    # A docstring's labelled entries end without a full stop; the line after them, back
+    # at the margin, is a sentence of its own, not the end of theirs.
+    text = ("Glaze codes are case-sensitive:\n  c: celadon; t: tenmoku\n"
+            "Special codes (only for stoneware):\n  s: shino\n"
+            "Spaces between codes are ignored.\n")
+    assert [b.text for b in text_blocks(text)] == [
+        "Glaze codes are case-sensitive: c: celadon; t: tenmoku",
+        "Special codes (only for stoneware): s: shino",
+        "Spaces between codes are ignored."]
+    # A sentence wrapped at the margin stays one paragraph.
+    assert len(text_blocks("Fire the kiln slowly\nwhen the pots are\nstill damp.")) == 1
+
+
 def test_a_passage_several_pages_include_word_for_word_is_one_result(tmp_path):
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -418,10 +418,29 @@ def text_blocks(text: str) -> list[Block]:
             if table:
                 blocks.append(Block("table", neutralize_markup(table)))
             continue
-        blocks.append(Block("para", neutralize_markup(_unwrap(group))))
+        for paragraph in _back_at_margin(group):
+            blocks.append(Block("para", neutralize_markup(_unwrap(paragraph))))
     end_list()
     close_terms(-1)
     return blocks
+
+
+def _back_at_margin(group: list[str]) -> list[list[str]]:
+    """Prose lines split where a line comes back to the margin after indented ones.
+
+    "Special case (...):", its entries indented below it, then "Whitespace between formats
+    is ignored." at the margin: the last line starts a paragraph of its own, not the end
+    of the entries' sentence (they end without a full stop).
+    """
+    margin = _indent(group[0])
+    out = [[group[0]]]
+    for before, line in zip(group, group[1:], strict=False):
+        if (_indent(line) == margin and _indent(before) > margin
+                and line.lstrip()[:1].isupper()):
+            out.append([line])
+        else:
+            out[-1].append(line)
+    return out
 
 
 def _grid_rows(group: list[str]) -> list[list[str]]:
