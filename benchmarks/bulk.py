@@ -187,15 +187,17 @@ def measure(kind: str, n: int, work: Path, tree: Path = ROOT) -> Measured:
                    RESEARCH_REPORTS_DIR=str(case / "reports"), DAGSTER_HOME=str(case / "dh"))
         exa.requests, gem.requests = _Stamped(), _Stamped()
         exe = Path(sys.executable)
-        # The instance exists already, as it does after a project's first run.
+        # The instance exists already, as it does after a project's first run. A ``-c``
+        # child puts its working folder first on its path: started in the case's folder,
+        # it imports the tree that ``PYTHONPATH`` names, not the checkout it was run from.
         subprocess.run([str(exe), "-c", "from research_pipeline.instance import get_instance; "
-                        "get_instance()"], env=env, check=True, capture_output=True)
+                        "get_instance()"], env=env, check=True, capture_output=True, cwd=case)
         args = ([str(exe.with_name("research-pipeline")), "run", "--approve"]
                 if kind == "dagster" else [str(exe), "-c", PLAIN] if kind == "plain" else
                 [str(exe), "-S", "-c", IDEAL, str(n), LIMITS["RESEARCH_EXA_REQUESTS_PER_S"],
                  LIMITS["RESEARCH_MODEL_CONCURRENCY"]])
         started = time.perf_counter()
-        wall, cpu, peak, output = _wait4(args, env)
+        wall, cpu, peak, output = _wait4(args, env, cwd=None if kind == "dagster" else case)
         first = min(exa.requests.times + gem.requests.times, default=started) - started
         searches, model_calls = len(exa.requests), len(gem.requests)
     rounds = _rounds(case / "db.duckdb") if kind != "ideal" else [IDEAL_ROUNDS] * n
@@ -215,7 +217,8 @@ class _Stamped(list):
         super().append(item)
 
 
-def _wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
+def _wait4(args: list[str], env: dict[str, str], cwd: Path | None = None
+           ) -> tuple[float, float, float, str]:
     """Run ``args``; its wall, CPU seconds, peak memory (MB) and output.
 
     The peak is the process's own high-water mark (``VmHWM``, read every 20 ms while it
@@ -225,7 +228,7 @@ def _wait4(args: list[str], env: dict[str, str]) -> tuple[float, float, float, s
     """
     started = time.perf_counter()
     proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, cwd=cwd)
     peak_kb = [0]
     done = threading.Event()
 
