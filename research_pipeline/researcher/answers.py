@@ -787,12 +787,12 @@ def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
 
 
 def _as_written(name: str, text: str) -> bool:
-    """The name appears in the text in the question's own case.
+    """The name appears in the text (``_hits``) in the question's own case.
 
-    A shown "<Location>" is stored as "&lt;Location>".
+    A shown "<Location>" is stored as "&lt;Location>", as ``_hits`` looks for it.
     """
-    bare = name.strip("<>")
-    return bool(bare) and re.search(rf"(?<![\w.]){re.escape(bare)}(?![\w])", text) is not None
+    written = neutralize_markup(name)
+    return any(text.startswith(written, at) for at in _hits(name, text))
 
 
 def _pair_in(parts: list[str], haystack: str) -> bool:
