@@ -622,6 +622,30 @@ def test_a_comparison_opens_with_the_span_that_sets_both_sides_against_each_othe
     assert "This differs from a side vent" in facts[0].text
 
 
+ENGINES = """<html><body><h1>Kiln firing engines</h1>
+<h2 id="rel">Relationship with the gas engine</h2>
+<p>The pulse engine is based on the gas engine, which fires the kiln with a hybrid burner of
+many jets.</p>
+<h2 id="choose">Choosing an engine</h2>
+<p>The choice of engine can affect the speed of a firing:</p>
+<ul><li>The gas engine fires with many jets that each heat one shelf at a time.</li>
+<li>The pulse engine fires like the gas engine, but is designed to heat more shelves at once
+by passing heat to spare jets.</li>
+<li>The wood engine fires with one jet that heats one shelf at a time.</li></ul>
+</body></html>"""
+
+
+def test_two_sides_named_together_without_a_contrast_do_not_open_the_answer():
+    # "event is based on the worker MPM, which implements ..." ranks first, but only the
+    # list's item says how the two differ: it opens the answer, not the whole list.
+    status, facts = _research(_html_evidence(ENGINES),
+                              "How does the pulse engine differ from the gas engine?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer"
+    assert facts[0].text.startswith("The pulse engine fires like the gas engine, but is designed")
+    assert "based on the gas engine" not in facts[0].text
+
+
 def _entry(name: str, text: str, layout: list[tuple[str, int, int]] | None = None
            ) -> Evidence:
     """A documented name's own entry (as a docstring is stored), as a search result."""

@@ -399,11 +399,16 @@ class ExtractiveResearcher:
                             and j.answers() and quotable(j.candidate.text)
                             and j.candidate.kind not in ("item", "row")),
                            key=lambda j: (j.shape, j.rank), default=best)
+            sides = comparison_sides(analysis, heading=False)
+            if sides and best.shape < 1 and all(names_it(best) for names_it in sides):
+                # "event is based on the worker MPM, which implements ...": both sides named,
+                # neither set against the other. A span ranked close that sets them apart
+                # answers instead, else each side's own description.
+                best = _compared_instead(best, judged, sides) or best
             if any(_overlaps(best.candidate, a) for a in answers_given):
                 # Two questions are rarely answered by the same words: another span that
                 # answers this one as well, ranked close, opens its section instead.
                 best = _distinct_answer(judged, best, answers_given) or best
-            sides = comparison_sides(analysis, heading=False)
             # Each side of a comparison the answer does not name keeps a sentence of the
             # direct answer for its own span.
             room = MAX_SENTENCES - sum(not names_it(best) for names_it in sides)
@@ -860,6 +865,33 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.in_preamble
         # "Additional information on exceptions can be found in section Exceptions."
         or cand.kind == "sentences" and only_points_elsewhere(cand.text))
+
+
+def _compared_instead(best: Judgement, judged: list[Judgement],
+                      sides: list[Callable[[Judgement], bool]]) -> Judgement | None:
+    """What opens a comparison's section instead of a span naming both sides alike.
+
+    ``best`` names both sides without setting them against each other. Of the spans
+    ranked close to it that answer as well: one that names every side and sets them apart
+    ("unlike", "whereas", "rather than" ...), else the best one about a single side when
+    the other side has one too (it then follows as that side's span). None when neither
+    exists.
+    """
+    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    close = [j for j in judged if j.rank >= best.rank - DISTINCT_MARGIN and level(j)
+             and quotable(j.candidate.text)]
+    # A list's item may set the two apart by itself ("The event MPM is threaded like the
+    # Worker MPM, but is designed to ..."): it answers before the whole list.
+    contrasts = [j for j in close if j.shape >= 1 and all(n(j) for n in sides)]
+    contrast = next((j for j in contrasts if j.candidate.kind not in ("list", "table")),
+                    contrasts[0] if contrasts else None)
+    if contrast is not None:
+        return contrast
+    alone = [j for j in close if sum(n(j) for n in sides) == 1
+             and j.candidate.kind not in ("item", "row")]
+    if all(any(n(j) for j in alone) for n in sides):
+        return alone[0]
+    return None
 
 
 def _distinct_answer(judged: list[Judgement], best: Judgement, taken: list[Candidate]
