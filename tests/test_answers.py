@@ -2002,3 +2002,25 @@ def test_a_rare_word_said_only_about_something_else_is_the_askers_own():
         "Why can pots crack or blow up in a reduction firing?", researcher=researcher)
     assert status.status in ("answered", "partial")
     assert facts and facts[0].source_id == "s1"
+
+
+SIGNALS = """<html><body><h1>Signal dispatch</h1>
+<h2 id="s">Signals</h2>
+<p>Signal handlers are registered with the listen call. A handler that catches a signal then
+passes it on to the next handler in the chain.</p>
+<p>When a signal is not handled at all, the dispatcher discards it and writes a warning to
+the log.</p>
+</body></html>"""
+
+
+def test_a_case_clause_may_say_the_questions_words_in_its_own_forms():
+    # "When an exception is not handled at all, the interpreter terminates ..." states the
+    # case of "What happens to an exception that no handler catches?": "handled" for
+    # "handler" and for "catches" (a synonym the documentation uses far more often).
+    table = {"signal": 2.6, "handler": 3.9, "catch": 3.3, "handl": 1.5}
+    researcher = ExtractiveResearcher(idf=lambda stems: {s: table.get(s, 2.5) for s in stems})
+    analysis = analyse("What happens to a signal that no handler catches?")
+    judged = researcher.judge.judge(analysis, _html_evidence(SIGNALS))
+    case = next(j for j in judged if j.candidate.text.startswith("When a signal is not handled"))
+    assert case.states_case
+    assert not any(j.states_case for j in judged if "catches a signal" in j.candidate.text)

@@ -1562,11 +1562,14 @@ class AnswerJudge:
                     shaped -= 0.5  # it promises what follows (code, a list) without it
                 elif cand.in_preamble:
                     shaped -= PREAMBLE  # it leads up to the paragraphs that say it
+                # A case clause says the question's words in its own forms ("When an
+                # exception is not handled at all" for "that no handler catches"): a word
+                # said through its stem or a synonym counts as said.
                 states_case = bool(case_words) and cand.kind == "sentences" and _states_case(
                     text, lambda case: sum(
-                        m * weights[w] for w, m in match(case[0], case[1], _NO_HEADING
-                                                         ).items() if w in case_words
-                    ) / case_total, asks_negated)
+                        (m / STEMMED if m == VARIANT else float(m > 0)) * weights[w]
+                        for w, m in match(case[0], case[1], _NO_HEADING).items()
+                        if w in case_words) / case_total, asks_negated)
                 if states_case:
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if (sides or several) and _CONTRAST_RE.search(text) and (
