@@ -2024,3 +2024,21 @@ def test_a_case_clause_may_say_the_questions_words_in_its_own_forms():
     case = next(j for j in judged if j.candidate.text.startswith("When a signal is not handled"))
     assert case.states_case
     assert not any(j.states_case for j in judged if "catches a signal" in j.candidate.text)
+
+
+def test_a_case_set_after_the_question_opens_the_answer_that_states_it():
+    # "What value does the loop variable hold after a for loop is exited with break?": the
+    # sentence whose "if" clause is that case ("If a for loop is terminated by break, the
+    # loop control target keeps its current value.") answers, not the one that only says
+    # what break does.
+    page = """<html><body><h1>Kiln programs</h1>
+<h2 id="run">The kiln program and its set point</h2>
+<p>A "cutoff" statement executed in the first stage ends the kiln program without running
+the cooling stage, and the set point is held.</p>
+<h2 id="cutoff">The cutoff statement</h2>
+<p>If a kiln program is terminated by "cutoff", the program's set point keeps its current
+value.</p>
+</body></html>"""
+    _, facts = _research(_html_evidence(page), "What value does the set point hold after a "
+                                               "kiln program is exited with cutoff?")
+    assert facts[0].text.startswith('If a kiln program is terminated by "cutoff"')

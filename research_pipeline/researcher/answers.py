@@ -142,7 +142,7 @@ _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
 _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
-    "stop terminate halt", "show display", "change modify alter", "keep retain preserve "
+    "stop terminate halt exit", "show display", "change modify alter", "keep retain preserve "
     "kept", "argument parameter", "body suite", "website site", "big large",
     "catch handle caught", "find locate found", "need require", "throw raise thrown",
     "choose select pick chose chosen", "decide determine",
@@ -2136,7 +2136,9 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
 
 _CASE_Q = re.compile(r"^\W*(?:if|when|once|whenever)\b([^,]{3,200}),", re.IGNORECASE)
 # The case a question sets after what it asks ("... show when I give it no arguments?").
-_CASE_AFTER_Q = re.compile(r"\s(?:if|when|whenever)\b([^,?]{3,120})\?\s*$", re.IGNORECASE)
+# "... hold after a for loop is exited with break?": an event after which it is asked.
+_CASE_AFTER_Q = re.compile(r"\s(?:if|when|whenever|after|once)\b([^,?]{3,120})\?\s*$",
+                           re.IGNORECASE)
 # A why-question about a surprise: an error the asker gets, or a result instead of another.
 _SURPRISE_Q = re.compile(
     r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
