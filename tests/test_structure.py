@@ -377,3 +377,26 @@ def test_a_docstrings_two_column_list_of_names_keeps_each_name_with_its_descript
              "6       1222       stoneware\n"
              "10      1285       porcelain\n")
     assert [b.kind for b in text_blocks(table)] == ["table"]
+
+
+def test_a_note_laid_out_as_a_table_or_captioned_in_a_box_reads_as_a_paragraph():
+    # AsciiDoc sets each admonition as a one-row table, its "Note" icon cell beside the
+    # text; DocBook and the Apache manual caption a note box "Note". Neither is a row of
+    # data nor a paragraph of one word: the label opens the note's text.
+    page = parse_html("""<html><body><main><h1>git-credential-store</h1>
+<div class="admonitionblock"><table><tr><td class="icon"><div class="title">Note</div></td>
+<td class="content">Using this helper will store your passwords unencrypted on disk.</td>
+</tr></table></div>
+<table><tr><td>Name</td><td>Meaning</td></tr><tr><td>store</td><td>on disk</td></tr></table>
+<div class="note"><h3>Warning</h3><p>The file is readable by anyone who can read your home
+folder.</p></div>
+<div class="note"><h3>Ordering</h3><p>Helpers are asked in the order they are set.</p></div>
+</main></body></html>""")
+    kinds = [(b.kind, b.text) for b in page.blocks]
+    assert ("para", "Note: Using this helper will store your passwords unencrypted on disk."
+            ) in kinds
+    assert ("para", "Warning: The file is readable by anyone who can read your home folder."
+            ) in kinds
+    assert ("para", "Ordering") in kinds  # a caption that says more than the box's kind
+    assert [k for k, _ in kinds].count("table") == 1  # the data table is still a table
+    assert not any(text in ("Note", "Warning") for _, text in kinds)

@@ -217,6 +217,9 @@ class _Walker:
         self.links = 0
         self.code_chars = 0
         self.in_main = in_main
+        # The label of an admonition laid out as a table ("Note"), until its text follows.
+        self.label = ""
+        self.label_at = 0
 
     def flush(self) -> None:
         raw = "".join(self.parts)
@@ -229,7 +232,12 @@ class _Walker:
             code = code_text("\n".join(line for line in lines if line))
             if code:
                 self.blocks.append(Block("code", neutralize_markup(code)))
+        elif text and self.label and text.lower().rstrip(":") == self.label:
+            pass  # the admonition's icon cell: its label opens the text that follows
         elif text and not _mostly_links(self.words, self.link_words, self.links):
+            if self.label and self.label_at == len(self.blocks):
+                text = f"{self.label.capitalize()}: {text}"
+            self.label = ""
             self.blocks.append(Block("para", neutralize_markup(text)))
         self.parts, self.words, self.link_words, self.links = [], 0, 0, 0
         self.code_chars = 0
@@ -271,8 +279,14 @@ class _Walker:
                 self.flush()
                 text = _inline(node)[0].rstrip(_HEADING_MARKS)
                 if text and _in_box(node, root):
-                    # The caption of a note, warning or example box, not a section.
-                    self.blocks.append(Block("para", neutralize_markup(text)))
+                    # The caption of a note, warning or example box, not a section. A
+                    # caption that only says what kind of box it is ("Note") opens the
+                    # box's text instead.
+                    if _norm(text).lower().rstrip(":") in _BOX_TOKENS:
+                        self.label, self.label_at = _norm(text).lower().rstrip(":"), len(
+                            self.blocks)
+                    else:
+                        self.blocks.append(Block("para", neutralize_markup(text)))
                 elif text:
                     self.blocks.append(Block("heading", neutralize_markup(text),
                                              _HEADINGS[tag], _anchor(node)))
@@ -441,6 +455,14 @@ class _Walker:
             return True
         if max(len(cells) for cells, _ in rows) == 1:
             return False  # a one-column table is layout: its cells read as paragraphs
+        label = _norm(rows[0][0][0]).lower().rstrip(":")
+        if len(rows) == 1 and len(rows[0][0]) == 2 and label in _BOX_TOKENS:
+            # An admonition laid out as a table (AsciiDoc's "Note" icon cell beside its
+            # text): a note, not a row of data. Its text reads as a paragraph that opens
+            # with the label ("Note: Using this helper will store ...").
+            self.flush()
+            self.label, self.label_at = label, len(self.blocks)
+            return False
         self.flush()
         caption = node.css_first("caption")
         if caption is not None and _inline(caption)[0]:
