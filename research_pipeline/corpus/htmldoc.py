@@ -117,6 +117,12 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
+def _box_label(text: str) -> str:
+    """The kind of box a caption or icon cell names ("Note", "Warning:"), else ""."""
+    label = _norm(text).lower().rstrip(":")
+    return label if label in _BOX_TOKENS else ""
+
+
 def _anchor(node: LexborNode) -> str | None:
     """The anchor a heading or term carries.
 
@@ -232,7 +238,7 @@ class _Walker:
             code = code_text("\n".join(line for line in lines if line))
             if code:
                 self.blocks.append(Block("code", neutralize_markup(code)))
-        elif text and self.label and text.lower().rstrip(":") == self.label:
+        elif text and self.label and _box_label(text) == self.label:
             pass  # the admonition's icon cell: its label opens the text that follows
         elif text and not _mostly_links(self.words, self.link_words, self.links):
             if self.label and self.label_at == len(self.blocks):
@@ -282,9 +288,8 @@ class _Walker:
                     # The caption of a note, warning or example box, not a section. A
                     # caption that only says what kind of box it is ("Note") opens the
                     # box's text instead.
-                    if _norm(text).lower().rstrip(":") in _BOX_TOKENS:
-                        self.label, self.label_at = _norm(text).lower().rstrip(":"), len(
-                            self.blocks)
+                    if _box_label(text):
+                        self.label, self.label_at = _box_label(text), len(self.blocks)
                     else:
                         self.blocks.append(Block("para", neutralize_markup(text)))
                 elif text:
@@ -455,8 +460,8 @@ class _Walker:
             return True
         if max(len(cells) for cells, _ in rows) == 1:
             return False  # a one-column table is layout: its cells read as paragraphs
-        label = _norm(rows[0][0][0]).lower().rstrip(":")
-        if len(rows) == 1 and len(rows[0][0]) == 2 and label in _BOX_TOKENS:
+        label = _box_label(rows[0][0][0])
+        if len(rows) == 1 and len(rows[0][0]) == 2 and label:
             # An admonition laid out as a table (AsciiDoc's "Note" icon cell beside its
             # text): a note, not a row of data. Its text reads as a paragraph that opens
             # with the label ("Note: Using this helper will store ...").
