@@ -278,3 +278,9 @@ def test_an_entry_opening_with_its_headings_name_shows_the_name_as_its_label():
     # "pop [<stash>]:" would read as a link definition and the line would be dropped.
     assert _entry_labelled(fact("Kilns › fire [--slow]", "fire [--slow] Fires the load.")
                            ) == "fire [--slow] Fires the load."
+    # An option's several forms make a long name; it is still the entry's label.
+    forms = ("--[no-]vent-with-lease, --vent-with-lease=&lt;ref>, "
+             "--vent-with-lease=&lt;ref>:&lt;expect>")
+    assert _entry_labelled(fact(f"kiln-fire › OPTIONS › {forms}", f"{forms} Usually, the "
+                                "kiln refuses to open the vent.")) == (
+        f"**{forms}:** Usually, the kiln refuses to open the vent.")

@@ -711,7 +711,10 @@ def _entry_labelled(fact: Fact) -> str:
     """
     name = entry_name(fact.title)
     text = fact.text
-    if not name or len(name) > 60 or not text.startswith(name + " "):
+    # An option's forms ("--[no-]force-with-lease, --force-with-lease=<refname>, ...") or
+    # a FAQ's question ("I asked Git to ignore various files, yet they are still tracked")
+    # make long headings, and run into the text they read as one sentence.
+    if not name or len(name) > MAX_LABEL_CHARS or not text.startswith(name + " "):
         return text
     rest = text[len(name):].lstrip()
     # Not a name the label's markup would break: "*" and "_" emphasise.
@@ -759,6 +762,8 @@ DIRECT_ANSWER_CHARS = 450
 CONTINUATION_CHARS = 600
 # How much lower a distinct direct answer may rank than one another question already has.
 DISTINCT_MARGIN = 0.3
+# The longest entry name set apart as a label before its text.
+MAX_LABEL_CHARS = 120
 # Spans that read as one paragraph of prose: sentences, an option or term with its text.
 ONE_PARAGRAPH = ("sentences", "term")
 # How much lower a span may rank and still open a section instead of a best span that
