@@ -288,8 +288,8 @@ class _Walker:
                     # The caption of a note, warning or example box, not a section. A
                     # caption that only says what kind of box it is ("Note") opens the
                     # box's text instead.
-                    if _box_label(text):
-                        self.label, self.label_at = _box_label(text), len(self.blocks)
+                    if label := _box_label(text):
+                        self.label, self.label_at = label, len(self.blocks)
                     else:
                         self.blocks.append(Block("para", neutralize_markup(text)))
                 elif text:
