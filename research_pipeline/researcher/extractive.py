@@ -872,6 +872,11 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.kind == "sentences" and only_points_elsewhere(cand.text))
 
 
+def _level_of(best: Judgement) -> Callable[[Judgement], bool]:
+    """The test another span must pass to answer as well as ``best``: fully or in part."""
+    return Judgement.answers if best.answers() else Judgement.partly_answers
+
+
 def _compared_instead(best: Judgement, judged: list[Judgement],
                       sides: list[Callable[[Judgement], bool]]) -> Judgement | None:
     """What opens a comparison's section instead of a span naming both sides alike.
@@ -882,7 +887,7 @@ def _compared_instead(best: Judgement, judged: list[Judgement],
     the other side has one too (it then follows as that side's span). None when neither
     exists.
     """
-    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    level = _level_of(best)
     close = [j for j in judged if j.rank >= best.rank - DISTINCT_MARGIN and level(j)
              and quotable(j.candidate.text)]
     # A list's item may set the two apart by itself ("The event MPM is threaded like the
@@ -908,7 +913,7 @@ def _distinct_answer(judged: list[Judgement], best: Judgement, taken: list[Candi
     taken answer left ("Decorator expressions are evaluated when the function is defined"
     beside the claimed "The result must be a callable ..."), ranked as that passage.
     """
-    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    level = _level_of(best)
     floor = best.rank - DISTINCT_MARGIN
 
     def free(j: Judgement) -> bool:
@@ -961,7 +966,7 @@ def _anaphora_holder(best: Judgement, judged: list[Judgement]) -> Judgement | No
     held = best.candidate
     first = sentence_spans(held.text)
     first_end = held.start + (first[0][1] if first else len(held.text))
-    level = Judgement.answers if best.answers() else Judgement.partly_answers
+    level = _level_of(best)
     return next((j for j in judged
                  if j.candidate.kind == "sentences"
                  and j.candidate.source.source_id == held.source.source_id
