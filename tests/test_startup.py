@@ -22,3 +22,22 @@ def test_runs_load_the_same_definitions_without_the_component_library():
     # The only difference: the UI's catalogue of installed component types.
     assert set(a.metadata) - set(b.metadata) == {"plugin_component_types_json"}
     assert set(b.metadata) <= set(a.metadata)
+
+
+def test_google_genai_is_imported_without_the_aiohttp_transport_the_pipeline_never_uses():
+    """google-genai imports aiohttp (~0.25 s of CPU) only for its async client; a run's
+    import leaves it out, and aiohttp stays importable for anyone else afterwards."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from research_pipeline.live.runtime import import_sdk\n"
+        "import_sdk('google.genai')\n"
+        "import google.genai._api_client as api\n"
+        "print('aiohttp' in sys.modules, api.has_aiohttp)\n"
+        "import aiohttp\n"
+        "print(aiohttp.ClientSession.__name__)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "False", "ClientSession"]

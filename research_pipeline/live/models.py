@@ -54,6 +54,7 @@ from research_pipeline.live.retry import (
 from research_pipeline.live.runtime import (
     PaidRequest,
     Runtime,
+    import_sdk,
     model_slots,
     shared,
     waiting_on_network,
@@ -432,6 +433,7 @@ class ModelClient:
         modes = {"tools": instructor.Mode.TOOLS, "json_schema": instructor.Mode.JSON_SCHEMA,
                  "json": instructor.Mode.JSON}
         if self.provider == "gemini":
+            import_sdk("google.genai")  # without its aiohttp transport, if not yet imported
             from google import genai
             from google.genai import types
 

@@ -191,6 +191,33 @@ _DEFERRED_GUARD = threading.Lock()
 _log = logging.getLogger(__name__)
 
 
+# Optional packages a provider SDK imports when they are installed, for a feature the
+# pipeline does not use: google-genai's aiohttp transport for its async client (the
+# pipeline calls the sync client). aiohttp is installed for instructor's own async code.
+_UNUSED_EXTRAS = {"google.genai": ("aiohttp",)}
+
+
+def import_sdk(module: str) -> None:
+    """Import a provider SDK without the optional extras it would not use here.
+
+    google-genai imports aiohttp (~0.25 s of CPU here) whenever it is installed, only to
+    offer it as its async transport. Its import is told aiohttp is absent (a ``None``
+    entry in ``sys.modules`` makes ``import aiohttp`` raise ImportError, the path the SDK
+    takes when aiohttp is not installed); afterwards the entry is removed, so any other
+    code can still import aiohttp. Nothing changes if aiohttp or the SDK is imported already.
+    """
+    hidden = [extra for extra in _UNUSED_EXTRAS.get(module, ())
+              if module not in sys.modules and extra not in sys.modules]
+    for extra in hidden:
+        sys.modules[extra] = None  # type: ignore[assignment]
+    try:
+        importlib.import_module(module)
+    finally:
+        for extra in hidden:
+            if sys.modules.get(extra, 0) is None:
+                del sys.modules[extra]
+
+
 def import_while_waiting(modules: Iterable[str]) -> None:
     """Import these modules while the process's next provider request waits on the network."""
     with _DEFERRED_GUARD:

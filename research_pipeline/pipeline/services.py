@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from research_pipeline.audit import CallLog
-from research_pipeline.live.runtime import Budget, Runtime, import_while_waiting
+from research_pipeline.live.runtime import Budget, Runtime, import_sdk, import_while_waiting
 from research_pipeline.models import (
     ResearchPlan,
 )
@@ -167,6 +166,6 @@ def import_provider_sdks(settings: Settings) -> None:
     first = _SDKS.get(settings.llm, [])
     later = [m for m in _SDKS.get(settings.search, []) if m not in first]
     for module in first if first else later:
-        importlib.import_module(module)
+        import_sdk(module)
     if first:
         import_while_waiting(later)
