@@ -24,16 +24,18 @@ def test_runs_load_the_same_definitions_without_the_component_library():
     assert set(b.metadata) <= set(a.metadata)
 
 
-def test_google_genai_is_imported_without_the_aiohttp_transport_the_pipeline_never_uses():
-    """google-genai imports aiohttp (~0.25 s of CPU) only for its async client; a run's
-    import leaves it out, and aiohttp stays importable for anyone else afterwards."""
+def test_provider_sdks_are_imported_without_the_aiohttp_transport_the_pipeline_never_uses():
+    """google-genai and openai (through exa-py and instructor) import aiohttp only to offer
+    it as an async transport; a run's imports leave it out, and aiohttp stays importable
+    for anyone else afterwards."""
     import subprocess
     import sys
 
     probe = (
         "import sys\n"
         "from research_pipeline.live.runtime import import_sdk\n"
-        "import_sdk('google.genai')\n"
+        "for sdk in ('google.genai', 'instructor', 'openai', 'exa_py'):\n"
+        "    import_sdk(sdk)\n"
         "import google.genai._api_client as api\n"
         "print('aiohttp' in sys.modules, api.has_aiohttp)\n"
         "import aiohttp\n"
