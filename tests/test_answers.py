@@ -781,6 +781,24 @@ def test_a_question_asking_which_kind_of_thing_is_unanswered_where_none_is_spoke
     assert status.status == "answered" and facts
 
 
+def test_a_question_about_a_tie_is_answered_only_by_a_passage_that_speaks_of_equals():
+    from research_pipeline.researcher.questions import tie_case
+    assert tie_case("How does Counter.most_common order elements that have the same count?"
+                    ) == "have the same count"
+    assert tie_case("Which one do I get back when two values are tied?") == "are tied"
+    assert tie_case("Can the same branch be checked out in two worktrees?") == ""
+    asked = "In which order does kiln.rank list pots that have the same weight?"
+    status, facts = _research([_entry("kiln.rank", "List the pots by weight, from the "
+                                                   "heaviest pot to the lightest.")], asked)
+    assert status.status == "unanswered" and facts == []
+    assert "have the same weight" in status.note
+    status, facts = _research([_entry("kiln.rank", "List the pots by weight, from the heaviest "
+                                                   "pot to the lightest. Pots with equal "
+                                                   "weights keep the order they came in.")],
+                              asked)
+    assert status.status != "unanswered" and "equal weights" in " ".join(f.text for f in facts)
+
+
 def test_a_value_asked_for_a_left_out_argument_or_a_limit_is_said_as_such():
     from research_pipeline.researcher.answers import _number_fits
     omitted = analyse("What relative tolerance does kiln.fire use if I don't pass rel_tol?")

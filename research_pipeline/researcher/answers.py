@@ -47,6 +47,7 @@ from research_pipeline.researcher.questions import (
     example_words,
     name_kinds,
     named_kind,
+    tie_case,
 )
 from research_pipeline.text import (
     QUESTION_WORDS,
@@ -120,6 +121,9 @@ PARTIAL_POOL = 10
 UNREASONED = 0.15
 # How many spans of each side a comparison's contrast is looked for among.
 CONTRAST_POOL = 40
+# Words that speak of things being the same: the answer to a question about a tie.
+_EQUALITY = re.compile(r"\b(same|equal\w*|ties?|tied|identical|duplicat\w*|alias\w*|"
+                       r"stable|stability)\b", re.IGNORECASE)
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
@@ -1259,6 +1263,7 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        tie = tie_case(analysis.text)
         # What a how-many question counts ("lines" in "How many lines of source ...").
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
@@ -1578,6 +1583,8 @@ class AnswerJudge:
                     shaped += 0.15  # both sides, set against each other in the span itself
                 if counted and _counts(counted, text):
                     shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
+                if tie and _EQUALITY.search(text):
+                    shaped += 0.15  # "... that have the same count": "with equal counts"
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
@@ -1669,6 +1676,23 @@ class AnswerJudge:
         best = AnswerJudge.deciding(judged)
         if best is None:
             return "unanswered", "no passage in the sources mentions it", None
+        tie = tie_case(analysis.text)
+        if tie and (best.answers() or best.partly_answers()) and not any(
+                (j.answers() or j.partly_answers()) and _EQUALITY.search(j.candidate.text)
+                for j in judged[:40]):
+            # "How does Counter.most_common order elements that have the same count?": its
+            # entry says how it orders, not which comes first among equals.
+            about = ", ".join(analysis.focus) or "it"
+            told = next((j for j in judged[:40] if j.focus_found
+                         and _EQUALITY.search(j.candidate.text)), None)
+            if told is not None and quotable(told.candidate.text):
+                # "If there are multiple modes with same frequency, return the first one
+                # encountered:" is the passage to read, though it does not read as an answer.
+                return "partial", (f"the closest passage ({told.candidate.source.cite_title})"
+                                   f" speaks of the case asked about (“{tie}”) but does not "
+                                   f"read as a full answer"), told
+            return "unanswered", (f"the sources found describe {about} but say nothing of "
+                                  f"the case asked about (“{tie}”)"), best
         kind = named_kind(analysis.text)
         if kind and (best.answers() or best.partly_answers()) and not any(
                 (j.answers() or j.partly_answers()) and _mentions(j.candidate.source, kind)

@@ -619,6 +619,24 @@ _OPEN_KINDS = frozenset("""value values number numbers kind kinds type types sor
     amount size default defaults""".split())
 
 
+# A case of sameness: things that "have the same count", "get the same value", "are tied".
+_TIE = re.compile(
+    r"\b(?:have|has|having|get|gets|getting|share|shares|sharing|with) (?:the |an? )?same "
+    r"[a-z]+\b|\b(?:are|is|were|get|gets|end up) tied\b|\bin a tie\b", re.IGNORECASE)
+
+
+def tie_case(question: str) -> str:
+    """The words of a question that asks about things that are the same, or "".
+
+    "... elements that have the same count", "... when two values are tied": such a
+    question hinges on the tie. What holds for the thing in general ("List the n most
+    common elements ... from the most common to the least") does not say which comes
+    first among equals. "The same branch" names one thing, not a tie.
+    """
+    match = _TIE.search(asked_sentence(question))
+    return match.group(0) if match else ""
+
+
 def named_kind(question: str) -> str:
     """The kind of thing a "which/what <kind> does X use" question asks to be named.
 
