@@ -797,6 +797,12 @@ def test_a_question_about_a_tie_is_answered_only_by_a_passage_that_speaks_of_equ
                                                    "weights keep the order they came in.")],
                               asked)
     assert status.status != "unanswered" and "equal weights" in " ".join(f.text for f in facts)
+    # A passage whose condition is the tie states the case, then what holds in it.
+    from research_pipeline.researcher.answers import _TIE_STATED
+    assert _TIE_STATED.search("If there are multiple modes with same frequency, return the "
+                              "first one encountered")
+    assert not _TIE_STATED.search("Return the most common data point. Pots of the same clay "
+                                  "fire alike.")
 
 
 def test_a_value_asked_for_a_left_out_argument_or_a_limit_is_said_as_such():

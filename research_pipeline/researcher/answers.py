@@ -124,6 +124,10 @@ CONTRAST_POOL = 40
 # Words that speak of things being the same: the answer to a question about a tie.
 _EQUALITY = re.compile(r"\b(same|equal\w*|ties?|tied|identical|duplicat\w*|alias\w*|"
                        r"stable|stability)\b", re.IGNORECASE)
+# A sentence whose condition is a tie: "If there are multiple modes with same frequency, ..."
+_TIE_STATED = re.compile(r"(?:^|[.!?]\s+)(?:if|when|where|whenever)\b[^,.;:]{0,80}?\b"
+                         r"(?:same|equal\w*|ties?|tied|identical|duplicat\w*)\b[^.;:]*,",
+                         re.IGNORECASE)
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
@@ -1686,8 +1690,10 @@ class AnswerJudge:
             told = next((j for j in judged[:40] if j.focus_found
                          and _EQUALITY.search(j.candidate.text)), None)
             if told is not None and quotable(told.candidate.text):
-                # "If there are multiple modes with same frequency, return the first one
-                # encountered:" is the passage to read, though it does not read as an answer.
+                if _TIE_STATED.search(told.candidate.text):
+                    # "If there are multiple modes with same frequency, return the first one
+                    # encountered": the case as its condition, then what holds in it.
+                    return "answered", "", told
                 return "partial", (f"the closest passage ({told.candidate.source.cite_title})"
                                    f" speaks of the case asked about (“{tie}”) but does not "
                                    f"read as a full answer"), told
