@@ -1687,16 +1687,16 @@ class AnswerJudge:
             # "How does Counter.most_common order elements that have the same count?": its
             # entry says how it orders, not which comes first among equals.
             about = ", ".join(analysis.focus) or "it"
-            told = next((j for j in judged[:40] if j.focus_found
-                         and _EQUALITY.search(j.candidate.text)), None)
-            if told is not None and quotable(told.candidate.text):
-                if _TIE_STATED.search(told.candidate.text):
+            speaks = next((j for j in judged[:40] if j.focus_found
+                           and _EQUALITY.search(j.candidate.text)), None)
+            if speaks is not None and quotable(speaks.candidate.text):
+                if _TIE_STATED.search(speaks.candidate.text):
                     # "If there are multiple modes with same frequency, return the first one
                     # encountered": the case as its condition, then what holds in it.
-                    return "answered", "", told
-                return "partial", (f"the closest passage ({told.candidate.source.cite_title})"
+                    return "answered", "", speaks
+                return "partial", (f"the closest passage ({speaks.candidate.source.cite_title})"
                                    f" speaks of the case asked about (“{tie}”) but does not "
-                                   f"read as a full answer"), told
+                                   f"read as a full answer"), speaks
             return "unanswered", (f"the sources found describe {about} but say nothing of "
                                   f"the case asked about (“{tie}”)"), best
         kind = named_kind(analysis.text)
