@@ -2066,3 +2066,13 @@ value.</p>
     _, facts = _research(_html_evidence(page), "What value does the set point hold after a "
                                                "kiln program is exited with cutoff?")
     assert facts[0].text.startswith('If a kiln program is terminated by "cutoff"')
+
+
+def test_an_acronym_is_not_matched_through_a_longer_one_that_starts_with_it():
+    """ "HTTPS" is not a plural or a form of "HTTP": a passage about HTTP headers does not
+    answer a question about HTTPS sites."""
+    from research_pipeline.researcher.answers import _inflections, _variant
+    assert "http" not in _inflections("https")
+    assert "host" in _inflections("hosts") and "pot" in _inflections("pots")
+    assert not _variant("http", frozenset({"https"}))
+    assert _variant("compress", frozenset({"compressor"}))

@@ -884,18 +884,26 @@ def _variant(term: str, stems: frozenset[str]) -> bool:
         if other == term or other[:4] != term[:4]:
             continue
         short, long_ = (term, other) if len(term) <= len(other) else (other, term)
-        if len(long_) - len(short) <= 3 and long_.startswith(short):
-            return True
+        if len(long_) - len(short) <= 3 and long_.startswith(short) and _VOWEL.search(short):
+            return True  # not an acronym's: "https" is no form of "http"
     return False
 
 
 def _inflections(word: str) -> set[str]:
-    """The word as written and its plain inflections (plural, past, -ing)."""
+    """The word as written and its plain inflections (plural, past, -ing).
+
+    A plural's singular has a vowel, as an English noun does: "https" is not the plural
+    of "http".
+    """
     forms = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
     for suffix in ("s", "es", "ed", "d", "ing"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        if (word.endswith(suffix) and len(word) - len(suffix) >= 3
+                and (suffix not in ("s", "es") or _VOWEL.search(word[: -len(suffix)]))):
             forms.add(word[: -len(suffix)])
     return forms
+
+
+_VOWEL = re.compile(r"[aeiouy]")
 
 
 # Things a question names that have rivals of the same kind, each its own entry in the
