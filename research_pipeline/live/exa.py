@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from research_pipeline.errors import ConfigError
 from research_pipeline.live.redact import redact_value
 from research_pipeline.live.retry import RetryPolicy, Target, classify, with_retries
-from research_pipeline.live.runtime import Runtime, shared, shared_rate_limiter
+from research_pipeline.live.runtime import Runtime, import_sdk, shared, shared_rate_limiter
 from research_pipeline.models import SearchHit, Source, stable_hash
 from research_pipeline.search import SearchFilters
 from research_pipeline.settings import Settings
@@ -166,6 +166,7 @@ class ExaSearch:
 
 
 def _build_exa(kwargs: dict[str, Any]) -> Any:
+    import_sdk("exa_py")  # without the aiohttp transport, where no run imported it before
     from exa_py import Exa
 
     return Exa(**kwargs)

@@ -423,6 +423,10 @@ class ModelClient:
             return self._client
 
     def _build(self) -> Any:
+        # Imported here first when no run imported the SDKs before (the UI's code server):
+        # without the aiohttp transport the sync clients never use.
+        import_sdk("google.genai" if self.provider == "gemini" else "openai")
+        import_sdk("instructor")
         import instructor
 
         # instructor logs every failed attempt with the provider's message; the audit rows
@@ -433,7 +437,6 @@ class ModelClient:
         modes = {"tools": instructor.Mode.TOOLS, "json_schema": instructor.Mode.JSON_SCHEMA,
                  "json": instructor.Mode.JSON}
         if self.provider == "gemini":
-            import_sdk("google.genai")  # without its aiohttp transport, if not yet imported
             from google import genai
             from google.genai import types
 
