@@ -1689,9 +1689,8 @@ class AnswerJudge:
         if best is None:
             return "unanswered", "no passage in the sources mentions it", None
         tie = tie_case(analysis.text)
-        if tie and (best.answers() or best.partly_answers()) and not any(
-                (j.answers() or j.partly_answers()) and _EQUALITY.search(j.candidate.text)
-                for j in judged[:40]):
+        if tie and (best.answers() or best.partly_answers()) and not _answered_where(
+                judged, lambda j: bool(_EQUALITY.search(j.candidate.text))):
             # "How does Counter.most_common order elements that have the same count?": its
             # entry says how it orders, not which comes first among equals.
             about = ", ".join(analysis.focus) or "it"
@@ -1708,9 +1707,8 @@ class AnswerJudge:
             return "unanswered", (f"the sources found describe {about} but say nothing of "
                                   f"the case asked about (“{tie}”)"), best
         kind = named_kind(analysis.text)
-        if kind and (best.answers() or best.partly_answers()) and not any(
-                (j.answers() or j.partly_answers()) and _mentions(j.candidate.source, kind)
-                for j in judged[:40]):
+        if kind and (best.answers() or best.partly_answers()) and not _answered_where(
+                judged, lambda j: _mentions(j.candidate.source, kind)):
             # "Which sorting algorithm does list.sort use?": list.sort's own entry says
             # how it sorts, but a passage that never speaks of an algorithm names none.
             about = ", ".join(analysis.focus) or "it"
@@ -1774,6 +1772,11 @@ class AnswerJudge:
                                       f"{where})"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
+
+
+def _answered_where(judged: list[Judgement], says: Callable[[Judgement], bool]) -> bool:
+    """Some span among the best answers the question, at least in part, and ``says``."""
+    return any((j.answers() or j.partly_answers()) and says(j) for j in judged[:40])
 
 
 def _quoted(words_: Sequence[str]) -> str:
