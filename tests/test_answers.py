@@ -68,6 +68,10 @@ from research_pipeline.text import stem, words
     ("What is the order in which the kiln's hooks run?", "list", ()),
     # ...not an order named as a thing ("byte order").
     ("What byte order does struct.pack use?", "explanation", ("struct.pack",)),
+    # A name that starts with an acronym is a name; an acronym's plural is not.
+    ("Which protocol versions can I enable or disable with SSLProtocol?", "list",
+     ("SSLProtocol",)),
+    ("How many URLs can I list in one kiln log?", "number", ()),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -2076,3 +2080,15 @@ def test_an_acronym_is_not_matched_through_a_longer_one_that_starts_with_it():
     assert "host" in _inflections("hosts") and "pot" in _inflections("pots")
     assert not _variant("http", frozenset({"https"}))
     assert _variant("compress", frozenset({"compressor"}))
+
+
+def test_a_slice_of_a_reference_table_of_many_names_is_no_support():
+    """A quick reference quoted for the one line that names what is asked about."""
+    from research_pipeline.researcher.extractive import _index_slice
+    quick = ("KilnDamper on|off | off | s | E\nWhether the damper is open\n"
+             "KilnRamp degrees | 100 | sv | E\nHow fast the kiln heats\n"
+             "KilnVent on|off | on | sv | E\nWhether the vent is open")
+    assert _index_slice(quick, ("KilnRamp",))
+    assert not _index_slice(quick, ())
+    steps = "KilnRamp 100 | slow\nKilnRamp 200 | medium\nKilnRamp 300 | fast"
+    assert not _index_slice(steps, ("KilnRamp",))

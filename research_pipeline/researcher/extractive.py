@@ -473,7 +473,7 @@ class ExtractiveResearcher:
                     answers_given.extend(j.candidate for j in pair)
             may_support = partial(_may_support, best=best, floor=floor,
                                   answer_type=analysis.answer_type,
-                                  release_question=release_question)
+                                  release_question=release_question, focus=analysis.focus)
             follow = (_continuation(best, judged, may_support) if direct == len(chosen) == 1
                       else None)
             if follow is not None and (follow.fit or analysis.answer_type != "list") and not any(
@@ -840,7 +840,7 @@ def _belongs_elsewhere(j: Judgement, qid: int, wanted: dict[int, list[Judgement]
 
 
 def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: str,
-                 release_question: bool) -> bool:
+                 release_question: bool, focus: tuple[str, ...] = ()) -> bool:
     """Whether a judged span may stand as a supporting passage under the direct answer.
 
     It covers at least ``floor`` of the question and carries the word the question hinges
@@ -862,6 +862,7 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         # A whole table (the operator precedence summary) supports only a question that
         # asks for a list, a value or a comparison; for a reason it is a page of padding.
         or cand.kind == "table" and answer_type not in ("list", "number", "comparison")
+        or cand.kind == "table" and _index_slice(cand.text, focus)
         # "New in version 3.3: ..." tells when, which only a question about releases asks.
         or not release_question and is_release_note(cand)
         or cand.kind in ("item", "row")
@@ -870,6 +871,18 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.in_preamble
         # "Additional information on exceptions can be found in section Exceptions."
         or cand.kind == "sentences" and only_points_elsewhere(cand.text))
+
+
+def _index_slice(text: str, focus: tuple[str, ...]) -> bool:
+    """A slice of a table of many things, one line of which names what is asked about.
+
+    A directive quick reference ("SSLPassPhraseDialog type | builtin | s | E ...
+    SSLProtocol [+|-]protocol ... | ... SSLProxyCACertificateFile ..."): the asked name's
+    own entry says more than its row, and the other rows are about other things.
+    """
+    lines = [line for line in text.split("\n") if line.strip()]
+    return bool(focus) and len(lines) >= 3 and sum(
+        any(focus_in(f, line) for f in focus) for line in lines) == 1
 
 
 def _level_of(best: Judgement) -> Callable[[Judgement], bool]:

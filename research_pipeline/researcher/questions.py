@@ -56,6 +56,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Za-z]+/[0-9][\w.]*"                    # HTTP/2, HTTP/1.1
     r"|[a-z]+[A-Z][A-Za-z0-9]*"                  # camelCase: autoCorrect
     r"|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*"          # PascalCase: KeepAliveTimeout
+    r"|[A-Z]{2,}[a-z][a-z0-9]+[A-Za-z0-9]*"      # after an acronym: SSLProtocol, OSError
     r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
     r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
     r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
