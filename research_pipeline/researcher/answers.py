@@ -122,12 +122,11 @@ UNREASONED = 0.15
 # How many spans of each side a comparison's contrast is looked for among.
 CONTRAST_POOL = 40
 # Words that speak of things being the same: the answer to a question about a tie.
-_EQUALITY = re.compile(r"\b(same|equal\w*|ties?|tied|identical|duplicat\w*|alias\w*|"
-                       r"stable|stability)\b", re.IGNORECASE)
+_SAME = r"same|equal\w*|ties?|tied|identical|duplicat\w*"
+_EQUALITY = re.compile(rf"\b({_SAME}|alias\w*|stable|stability)\b", re.IGNORECASE)
 # A sentence whose condition is a tie: "If there are multiple modes with same frequency, ..."
-_TIE_STATED = re.compile(r"(?:^|[.!?]\s+)(?:if|when|where|whenever)\b[^,.;:]{0,80}?\b"
-                         r"(?:same|equal\w*|ties?|tied|identical|duplicat\w*)\b[^.;:]*,",
-                         re.IGNORECASE)
+_TIE_STATED = re.compile(rf"(?:^|[.!?]\s+)(?:if|when|where|whenever)\b[^,.;:]{{0,80}}?\b"
+                         rf"(?:{_SAME})\b[^.;:]*,", re.IGNORECASE)
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
