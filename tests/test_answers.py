@@ -97,6 +97,16 @@ def test_an_idiom_of_time_and_a_loose_quantity_are_not_what_is_asked():
     assert {"something", "anything", "somewhere"} <= VAGUE
 
 
+def test_a_preference_between_two_things_is_a_comparison_s_dimension():
+    # "preferred over" asks what makes one the better choice; the answer rarely says
+    # "preferred" ("uuid1() may compromise privacy"), so it weighs as "safer than" does.
+    assert analyse("Why is a glaze usually preferred over an underglaze for mugs?"
+                   ).quantifiers == ("preferred",)
+    assert analyse("Why should I prefer cone 6 to cone 10?").quantifiers == ("prefer",)
+    assert analyse("Which glaze do potters prefer?").quantifiers == ()
+    assert analyse("What are the kiln's preferences for?").quantifiers == ()
+
+
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
     # The answer lists what a tag holds besides the commit; it may not say "points".
     analysis = analyse("What does a tag made with git tag -a store besides the commit it "
@@ -537,6 +547,25 @@ def test_a_synonym_says_what_the_question_asks():
     status, facts = _glaze("If the operator aborts a firing, does each cleanup hook still run?")
     assert status.status == "answered"
     assert facts[0].text.startswith("When a firing is aborted by the operator")
+
+
+TRAYS = """<html><body><h1>Kiln scheduling</h1>
+<h2 id="order">Tray order</h2>
+<p>Trays are loaded in the order of their preference values. A tray without a label is
+given a low preference of 0.01, so that every labelled tray is loaded before it.</p>
+<h2 id="shelves">Shelves</h2>
+<p>Each shelf holds up to twelve trays, and shelves are numbered from the bottom up.</p>
+<h2 id="vents">Vents</h2>
+<p>The vents open when the kiln passes 600 degrees and close again as it cools.</p>
+</body></html>"""
+
+
+def test_a_priority_is_what_a_manual_calls_a_preference():
+    status, facts = _research(_html_evidence(TRAYS, "Kiln scheduling"),
+                              "If a tray comes without a label, what priority does the kiln "
+                              "give it?")
+    assert status.status == "answered"
+    assert "0.01" in facts[0].text
 
 
 def test_a_heading_does_not_name_a_word_it_only_writes_marked():

@@ -159,10 +159,11 @@ _SYNONYM_GROUPS = (
     "certain particular specific",
     # An asker's everyday words for what manuals name otherwise.
     "folder directory", "visitor client", "browser client", "disk filesystem",
-    "priority precedence", "enable activate", "block section suite", "switch option flag",
-    "ending trailing", "cut truncate shorten", "complain warn", "skip ignore omit",
-    "replay reuse reapply", "old previous earlier", "forbid deny prohibit refuse",
-    "lock restrict", "drop discard", "space whitespace",
+    "priority precedence preference", "enable activate", "block section suite",
+    "switch option flag", "ending trailing", "cut truncate shorten", "complain warn",
+    "skip ignore omit", "replay reuse reapply", "old previous earlier",
+    "forbid deny prohibit refuse", "lock restrict", "drop discard", "space whitespace",
+    "override replace", "page document",
 )
 
 

@@ -142,6 +142,11 @@ UNSPECIFIC = frozenset("different differing multiple many possible".split())
 # The dimension a comparison is made along ("safer than", "more efficient than"): the
 # answer says what makes it so ("the protection it offers over --force"), rarely the word.
 _COMPARATIVE = re.compile(r"\b(?:more |less )?([a-z]{3,}(?:er)?) than\b", re.IGNORECASE)
+# A preference between two things ("Why is uuid4 usually preferred over uuid1 ...?"): the
+# answer says what makes one the better choice ("uuid1() may compromise privacy"), rarely
+# that it is preferred.
+_PREFERENCE = re.compile(r"\b(prefer(?:s|red|able)?|favou?r(?:s|ed)?)\b"
+                         r"(?=[^?.;]*\b(?:over|to|than|instead of)\b)", re.IGNORECASE)
 _QUANTIFIER = re.compile(
     r"\b(" + "|".join(sorted(UNSPECIFIC)) + r") (ways|kinds|types|forms|sorts|methods|"
     r"options|approaches|things|places|cases)\b", re.IGNORECASE)
@@ -796,7 +801,8 @@ def analyse(question: str) -> QuestionAnalysis:
         scene=tuple(scene),
         sides=comparison_sides(question, focus) if kind == "comparison" else (),
         quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)) + tuple(
-            m.group(1).lower() for m in _COMPARATIVE.finditer(question)),
+            m.group(1).lower() for m in _COMPARATIVE.finditer(question)) + tuple(
+            m.group(1).lower() for m in _PREFERENCE.finditer(question)),
         items=_list_items(asked) if kind == "list" else "",
         excluded=excluded,
         verb=yesno_verb(asked, focus) if kind == "yesno" else "",
