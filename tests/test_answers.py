@@ -1925,12 +1925,12 @@ def test_a_supporting_passage_does_not_say_again_what_the_section_already_shows(
 
 
 def test_a_sentence_that_goes_on_from_the_one_before_points_back():
-    # "Otherwise, ..." and "In that case ..." say nothing without the sentence before
-    # them: like "This means ...", they are quoted with it or not at all.
+    # "Otherwise, ...", "In that case ..." and "It also ..." say nothing without the
+    # sentence before them: like "This means ...", they are quoted with it or not at all.
     from research_pipeline.researcher.extractive import _ANAPHORA
     for opening in ("Otherwise, anyone can fire the kiln.", "In that case you can do one "
                     "of two things:", "As a result, the glaze runs.", "This means the "
-                    "vent stays shut."):
+                    "vent stays shut.", "It also sets the cone."):
         assert _ANAPHORA.match(opening), opening
     for opening in ("Otherwise-minded potters fire at night.", "It is possible to fire "
                     "twice.", "This directive sets the cone.", "In most cases the vent "

@@ -1014,13 +1014,14 @@ def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
 
 
 # A sentence that opens by pointing back to the one before it: "This is ...", "These
-# cannot ..." (not "This directive ...", which names what it speaks of, nor "It is
-# possible to ...", whose "it" points nowhere), or by going on from it: "Otherwise, your
-# server can be used ...", "In that case you can do one of two things:".
+# cannot ...", "It also sets ..." (not "This directive ...", which names what it speaks
+# of, nor "It is possible to ...", whose "it" points nowhere), or by going on from it:
+# "Otherwise, your server can be used ...", "In that case you can do one of two things:".
 _ANAPHORA = re.compile(
     r"\s*(?:(?:This|That|These|Those|They)\s+(?:is|are|was|were|means?|allows?|includes?|"
     r"uses?|can|cannot|will|may|must|should|would|has|have|does|do|also|only|still|makes?|"
     r"lets?|prevents?|ensures?|works?|applies|apply|happens?|fails?)\b"
+    r"|It\s+(?:also|then|still|too)\b"
     r"|(?:Otherwise|Consequently|Conversely|Likewise|As a result|In (?:that|this|such a|"
     r"either|both|which) cases?)(?![\w-]))")
 
