@@ -1113,6 +1113,31 @@ def test_a_crux_no_source_says_is_the_askers_own_word():
     assert facts[0].source_id == "c1"
 
 
+def test_where_the_crux_is_the_askers_word_the_next_most_specific_is_required():
+    # "blow" is said nowhere, so it is waived; "porcelain" would have been the crux in its
+    # place, and the passage about pots in general does not say it.
+    rare = {stem("blow"): 8.0, stem("porcelain"): 3.2}
+
+    def researcher() -> ExtractiveResearcher:
+        return ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
+
+    evidence = [
+        _doc("c1", "Firing faults", "A fast glaze firing in an electric kiln will crack pots "
+             "with thick walls, because the water left in the clay turns to steam.", score=9.0),
+        _doc("c2", "Clay bodies", "Porcelain is fired hotter than stoneware and shrinks more "
+             "as it dries.", score=8.0)]
+    question = ("Why can a fast glaze firing in an electric kiln blow up porcelain pots with "
+                "thick walls?")
+    status, _ = _research(evidence, question, researcher=researcher())
+    assert status.status != "answered"
+    # Said of porcelain, the passage answers in the asker's words as before.
+    evidence[0] = _doc("c1", "Firing faults", "A fast glaze firing in an electric kiln will "
+                       "crack porcelain pots with thick walls, because the water left in the "
+                       "clay turns to steam.", score=9.0)
+    status, _ = _research(evidence, question, researcher=researcher())
+    assert status.status == "answered"
+
+
 def test_a_sentence_that_only_points_elsewhere_is_no_support():
     evidence = [
         _doc("d1", "Kiln lids", "The kiln lid latch holds the lid shut while the kiln fires "

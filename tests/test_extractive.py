@@ -211,6 +211,21 @@ def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
     assert not any(q.text.startswith("hive-check-name") for q in again)
 
 
+def test_a_follow_up_query_asks_for_a_name_a_close_passage_writes():
+    # "NightMode" is the manual's own handle on moving hives at night: it leads to the
+    # entry that says why.
+    evidence = _evidence(
+        "Hives can be moved by hand or with a trolley. The trolley already moves hives after "
+        "dark when NightMode is enabled, and it keeps the entrance closed on the way.",
+        "A hive trolley has two wheels and a strap that holds the boxes together.")
+    plan = _plan("Why should beehives be moved after dark instead of in daylight?")
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
+    queries = researcher.follow_up_queries(plan, analysis, evidence, [], limit=5)
+    assert "nightmode" in queries[0].text.lower().split()
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     # The sentence that only leads into an example the quote leaves out goes.
     ("If you want to fire only certain pots, use the Select directive. Here is an example "

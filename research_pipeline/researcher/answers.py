@@ -1261,6 +1261,17 @@ class AnswerJudge:
                 v for s, v in other_weights.items() if s in said) / other_total >= CRUX_COMPANY
 
         unsaid_crux = bool(crux) and not any(says_crux_of_question(e.source) for e in evidence)
+        # Where the crux is the asker's own word, the words specific enough to have been the
+        # crux in its place are required ("share" and "certificates" of "Can several HTTPS
+        # sites with different certificates share one IP address ...?"): the rest of the
+        # question said without them is not what was asked.
+        next_cruxes: list[str] = []
+        while unsaid_crux and len(next_cruxes) < 4:
+            left = {w: v for w, v in weights.items() if w != crux and w not in next_cruxes}
+            runner_up = self.crux(analysis, left, plain_names)
+            if runner_up is None or weights[runner_up] < CRUX_IDF:
+                break
+            next_cruxes.append(runner_up)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
         n_sides = side_count(analysis.focus) if several else 0
@@ -1494,7 +1505,8 @@ class AnswerJudge:
                     # The rest of the question said, the crux nowhere: the span may answer.
                     unsaid_crux and crux is not None and sum(
                         m * weights[w] for w, m in found.items()) / max(
-                            denominator - weights[crux], 1e-9) >= CRUX_WAIVED)
+                            denominator - weights[crux], 1e-9) >= CRUX_WAIVED
+                    and all(found.get(w, 0.0) not in (0.0, VARIANT) for w in next_cruxes))
                 # The share of the question one unit of the span (a sentence, an item)
                 # carries by itself: an answer says it in one place, not spread out.
                 tight = 0.0

@@ -299,10 +299,17 @@ class ExtractiveResearcher:
             own = list(qa.focus) + [w for w in _readable_terms(question.text)
                                     if not any(w in f.lower() for f in qa.focus)]
             own_stems = {stem(w) for w in words(" ".join(own))}
+            # The five best passages, each by its best span: feedback from five spans of
+            # one passage would only say that passage's words again.
+            close: dict[str, str] = {}
+            for j in judged[:40]:
+                if len(close) == 5:
+                    break
+                close.setdefault(j.candidate.source.source_id, j.candidate.text)
             surface: dict[str, str] = {}
             counts: Counter[str] = Counter()
-            for j in judged[:5]:
-                for w in words(j.candidate.text):
+            for text in close.values():
+                for w in words(text):
                     if w in STOPWORDS or w in QUESTION_WORDS or len(w) < 3 or w.isdigit():
                         continue
                     s = stem(w)
@@ -311,8 +318,14 @@ class ExtractiveResearcher:
                     surface.setdefault(s, w)
                     counts[s] += 1
             weights = self._weights(list(counts))
+            # A name a close passage writes ("mod_dir already handles trailing slash
+            # redirects ... when DirectorySlash is enabled") is the manual's own handle on
+            # the matter: it leads to the entry that says more.
+            named = {stem(w) for text in close.values() for m in _TEXT_NAME.finditer(text)
+                     for w in words(m.group(0))}
             expansion = [surface[s] for s, _ in sorted(
-                counts.items(), key=lambda kv: -(math.log1p(kv[1]) * weights[kv[0]]))]
+                counts.items(), key=lambda kv: -(math.log1p(kv[1]) * weights[kv[0]]
+                                                 * (NAME_FEEDBACK if kv[0] in named else 1)))]
             found = set(best.matched) if best else set()
             missing = [w for w in own if w.lower() not in found]
             # What the sources may call the missing words instead ("parameter").
@@ -1011,6 +1024,12 @@ def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
         return j
     later = [k for k in same_end if not _ANAPHORA.match(k.candidate.text)]
     return min(later, key=lambda k: k.candidate.start, default=None)
+
+
+# Names written in a passage: "DirectorySlash", "LanguagePriority", "core.fileMode".
+_TEXT_NAME = re.compile(r"(?<![\w.-])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+\.[a-z][A-Za-z]+)(?![\w-])")
+# How much more a name of the best passages weighs as a follow-up query's word.
+NAME_FEEDBACK = 2.0
 
 
 # A sentence that opens by pointing back to the one before it: "This is ...", "These
