@@ -98,7 +98,7 @@ def test_an_idiom_of_time_and_a_loose_quantity_are_not_what_is_asked():
     # "Why does the server answer a request with a redirect?": how it responds is the
     # question's wording; what it does is in its other words.
     from research_pipeline.researcher.questions import VERBS
-    assert {"answer", "answers", "answered", "responds", "replies"} <= VERBS
+    assert {"answer", "answers", "answered", "responds", "replies", "replied", "applied"} <= VERBS
 
 
 def test_a_preference_between_two_things_is_a_comparison_s_dimension():

@@ -413,8 +413,9 @@ _IRREGULAR = """held kept got gotten made ran given gave taken took said saw see
     wrote written sent broke broken meant done did""".split()
 VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
-    (root[:-1] + "ies") if root.endswith("y") else root, (root[:-1] + "ing")
-    if root.endswith("e") else root)) | frozenset(_IRREGULAR)
+    (root[:-1] + "ies") if root.endswith("y") else root,
+    (root[:-1] + "ied") if root.endswith("y") else root,  # "applied", "tried"
+    (root[:-1] + "ing") if root.endswith("e") else root)) | frozenset(_IRREGULAR)
 
 
 _EXPRESSION = re.compile(
