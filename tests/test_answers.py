@@ -111,6 +111,52 @@ def test_a_preference_between_two_things_is_a_comparison_s_dimension():
     assert analyse("What are the kiln's preferences for?").quantifiers == ()
 
 
+def test_a_library_name_in_the_setup_is_what_the_question_asks_about():
+    # "it" is difflib.Differ: the setup names what the asking sentence asks about.
+    analysis = analyse("I compared two config files with difflib.Differ and the output has "
+                       "more lines than I expected. Why doesn't it give me the shortest diff?")
+    assert "difflib.Differ" in analysis.focus and "difflib.Differ" not in analysis.scene
+    # The asker's own objects and files only set the scene.
+    for question, own in (
+            ("I wrote h.digest() to a text column. Why is it unreadable?", "h.digest"),
+            ("I stripped '.txt' from report.txt. Why did I get 'repor'?", "report.txt")):
+        analysis = analyse(question)
+        assert own in analysis.scene, question
+    # A method called on a new instance is the class's: its entry names it so.
+    analysis = analyse("csv.Sniffer().has_header(sample) said my file has a header. How does "
+                       "it work that out?")
+    assert "csv.Sniffer.has_header" in analysis.focus
+    # The statement the asker writes around it is how it is used, not what is asked.
+    analysis = analyse("I use `with sem:` on a `threading.Semaphore()` I made without a "
+                       "number. How many threads can be inside at once?")
+    assert "threading.Semaphore" in analysis.focus and "with" not in analysis.focus
+    assert analysis.answer_type == "number"
+
+
+def test_a_question_asked_twice_is_read_from_its_first_asking_sentence():
+    analysis = analyse("For a pool of 5 connections, should I use threading.BoundedSemaphore "
+                       "or a plain threading.Semaphore? What does the bounded one do "
+                       "differently?")
+    assert analysis.answer_type == "comparison"
+    assert {"threading.BoundedSemaphore", "threading.Semaphore"} <= set(analysis.focus)
+    assert analyse("If I leave the other arguments alone, how similar must two words be "
+                   "to match?").answer_type == "number"
+
+
+def test_a_value_stands_near_the_words_of_the_sentence_that_asks():
+    from research_pipeline.researcher.answers import _number_fits
+    # "2" stands by "Password", a word of the asker's setting, not by "iteration count".
+    asked = analyse("I'm storing user passwords with kiln.derive_key(password, salt, n). What "
+                    "value of n, the iteration count, should I use?")
+    assert not _number_fits(asked, "Password based key derivation function 2 with HMAC.")
+    assert _number_fits(asked, "The iteration count should be at least 600000.")
+    # A value left out without naming it is the default, wherever the entry says it.
+    forgot = analyse("I made a kiln.Gate() but forgot to pass a number. How many trays can "
+                     "pass the gate at once?")
+    assert _number_fits(forgot, "The counter starts at the value given. If not given, value "
+                                "defaults to 1.")
+
+
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
     # The answer lists what a tag holds besides the commit; it may not say "points".
     analysis = analyse("What does a tag made with git tag -a store besides the commit it "

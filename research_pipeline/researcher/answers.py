@@ -331,6 +331,13 @@ _COUNT_RE = re.compile(
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
 _BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest)\b",
                       re.IGNORECASE)
+# A value left out without naming it: "forgot to pass a number", "leave the other
+# arguments alone", "without an argument".
+_UNNAMED_OMITTED_Q = re.compile(
+    r"\b(?:pass|give|set|specify|provide|supply)(?:ing)?\s+(?:it\s+)?(?:a|an|any)\s+"
+    r"(?:number|value|argument|size|count|limit)\b|"
+    r"\bleave (?:the )?(?:other )?(?:arguments?|parameters?|options?) (?:alone|out|unset)\b|"
+    r"\bwithout (?:an? \w+ )?(?:arguments?|parameters?)\b", re.IGNORECASE)
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
     (re.compile(r"\b(range|values?)\b", re.IGNORECASE), "values?|between|range|ranges"),
@@ -346,7 +353,10 @@ _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
 # A question about what happens when a value is left out, and how documentation says it.
 _OMITTED_Q = re.compile(
     r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply)\b|"
-    r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b",
+    r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b|"
+    # "but forgot to pass a number", "If I leave the other arguments alone"
+    r"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|"
+    r"\bleave (?:the )?(?:other )?(arguments?|parameters?|options?) (alone|out|unset)\b",
     re.IGNORECASE)
 _OMITTED = re.compile(
     r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set)\b|"
@@ -2021,6 +2031,11 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
 def _value_anchor(question: str) -> re.Pattern[str] | None:
     """The words that announce the kinds of value a question asks for, as one pattern."""
     anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
+    if _UNNAMED_OMITTED_Q.search(question):
+        # "but forgot to pass a number": what is used when it is left out is the default,
+        # wherever the answer says it. (Where the question names what it leaves out,
+        # "without passing width", the value stands near that name.)
+        anchors.append("defaults?|default")
     return re.compile("|".join(anchors)) if anchors else None
 
 
@@ -2063,9 +2078,13 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}", re.IGNORECASE)
     else:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_VALUE_RE.pattern}", re.IGNORECASE)
-    # The value must stand near what the question asks about, not anywhere in the span.
-    asked = {stem(w) for w in analysis.content} - {
-        stem(w) for f in analysis.focus for w in words(f)}
+    # The value must stand near what the question asks about, not anywhere in the span:
+    # the words of the sentence that asks ("What value of n, the iteration count, should I
+    # use?"), not those of the asker's setting ("I'm storing user passwords ...").
+    named = {stem(w) for f in analysis.focus for w in words(f)}
+    asked = {stem(w) for w in analysis.content} - named
+    in_question = {stem(w) for w in words(asked_sentence(analysis.text))} & asked
+    asked = in_question or asked
     token_spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", plain)]
     tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a

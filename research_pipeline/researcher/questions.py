@@ -71,8 +71,10 @@ _AUX = (r"(is|are|was|were|does|do|did|can|could|should|will|would|must|has|have
 # ("If a directory is ignored, can I ...?", "With text=auto set, does Git ...?").
 _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}\b", re.I)
 _NUMBER = re.compile(
-    r"\bhow (many|much|long|large|big|often|far|old)\b|\bdefault (value|setting|size|mode|"
-    r"port|limit|timeout|level)\b|\bwhat is the default\b|\b(maximum|minimum|max|min)\b|"
+    # "how similar must it be", "how soon": a degree, said as a value
+    r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon)\b|"
+    r"\bdefault (value|setting|size|mode|port|limit|timeout|level)\b|\bwhat is the default\b|"
+    r"\b(maximum|minimum|max|min)\b|"
     r"\blimit\b|\brange of values\b|"
     r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
@@ -83,7 +85,7 @@ _REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
                      r"\b(what is the reason|for what reason|reasons? (for|why))\b",
                      re.IGNORECASE)
 _COMPARISON = re.compile(
-    r"\b(difference between|differ|different from|compared? to|versus|vs\.?|"
+    r"\b(difference between|differ|differently|different from|compared? to|versus|vs\.?|"
     r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins))\b"
     r"|\b(which|what) value does\b",
     re.IGNORECASE)
@@ -269,24 +271,33 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
     return verb if len(verb) > 2 and verb not in STOPWORDS else ""
 
 
+# A module's or package's name and one of its own ("csv.reader", "threading.Semaphore"),
+# not an object's attribute ("self.__token", "h.digest") or a file's name ("report.txt").
+_LIBRARY_NAME = re.compile(
+    r"(?!(?:self|cls)\.)(?![\w.]*\.(?:txt|py|md|csv|json|html?|xml|ya?ml|toml|cfg|ini|log|"
+    r"gz|tar|zip|sh|pyc)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?")
+
+
 def asked_sentence(question: str) -> str:
-    """The sentence that asks: the last one ending with '?'.
+    """The sentences that ask: from the first ending with '?' to the last.
 
     A question may set the scene first: "I set help.autoCorrect to 20. How long does
-    Git wait...?".
+    Git wait...?". It may ask twice, the second time of what the first named: "should I
+    use threading.BoundedSemaphore or a plain threading.Semaphore? What does the bounded
+    one do differently?".
     """
     q = " ".join(question.split())
     parts = re.split(r"(?<=[.!?])\s+(?=[A-Z])", q)
     asked = [i for i, p in enumerate(parts) if p.endswith("?")]
     if not asked:
         return q
-    last = asked[-1]
-    if last and not any(w not in STOPWORDS and w not in QUESTION_WORDS
-                        for w in words(parts[last])):
+    first, last = asked[0], asked[-1]
+    if first == last and last and not any(w not in STOPWORDS and w not in QUESTION_WORDS
+                                          for w in words(parts[last])):
         # "... and textwrap.dedent() leaves all the indentation in place. Why?": the
         # sentence before says what is asked about.
         return f"{parts[last - 1]} {parts[last]}"
-    return parts[last]
+    return " ".join(parts[first:last + 1])
 
 
 def answer_type(question: str) -> AnswerType:
@@ -344,12 +355,19 @@ def example_words(question: str) -> list[str]:
     return [w for m in examples for w in words(m.group("example")) if w not in beside]
 
 
+_INSTANCE_CALL = re.compile(
+    r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*)\(\)\.(?=[A-Za-z_])")
+
+
 def focus_terms(question: str) -> list[str]:
     """Names the answer must carry: identifiers, options, quoted and capitalised terms.
 
     Names given as examples ("such as HTML and CSS") are not required of an answer.
     """
     question = _EXAMPLES.sub(" ", question)
+    # A method called on a new instance is the class's method, as its entry names it:
+    # "csv.Sniffer().has_header(sample)" is csv.Sniffer.has_header.
+    question = _INSTANCE_CALL.sub(r"\1.", question)
     found: list[str] = [f"{m.group(1)} ... {m.group(2)}" for m in _ELIDED.finditer(question)]
     # An expression written out ("the expression x or y") is a name, said as written.
     found += [m.group(1) for m in _EXPRESSION.finditer(question)]
@@ -675,7 +693,12 @@ def analyse(question: str) -> QuestionAnalysis:
     """
     asked = asked_sentence(question)
     focus = focus_terms(asked)
-    scene = [f for f in focus_terms(question.replace(asked, " ")) if f not in focus]
+    before = focus_terms(question.replace(asked, " "))
+    # A library's name the setup writes ("I compared two files with difflib.Differ ...
+    # Why doesn't it give me the shortest diff?") is what "it" asks about: a name of the
+    # asker's own ("self.__token", "h.digest", "report.txt") only sets the scene.
+    focus += [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
+    scene = [f for f in before if f not in focus]
     # The arguments of a call the asker writes are its own values ("long_text" in
     # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
     outside = _CALL_ARGUMENTS.sub(" ", asked)
@@ -703,6 +726,10 @@ def analyse(question: str) -> QuestionAnalysis:
                   for item in re.split(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+",
                                        m.group("items"))}
         scene += [f for f in focus if f.lower() in listed and f not in scene]
+    if any(_LIBRARY_NAME.fullmatch(f) for f in focus):
+        # `with sem:` beside threading.Semaphore: the statement is how the asker uses what
+        # the question is about, not what it asks about.
+        code_keywords = []
     focus = focus + [f for f in scene if f not in focus] + code_keywords
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
