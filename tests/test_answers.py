@@ -133,6 +133,22 @@ def test_a_library_name_in_the_setup_is_what_the_question_asks_about():
     assert analysis.answer_type == "number"
 
 
+def test_the_askers_story_weighs_less_than_the_sentence_that_asks():
+    # The guild's Fridays are the asker's setting: the entry of what the asking sentence
+    # names ranks above the note that retells the setting.
+    evidence = [
+        _doc("d1", "kiln.cool", "Cool the kiln after a firing. Cooling takes 8 hours unless "
+             "a rate is given.", score=8.0),
+        _doc("d2", "Guild notes", "Guild members who load glaze tests on Fridays label each "
+             "shelf for the open day, so that visitors can see which member made each test "
+             "tile.", score=9.0)]
+    question = ("Our guild loads glaze tests on Fridays, and members want their test tiles out "
+                "before the open day. If I call kiln.cool() and leave the other arguments "
+                "alone, how long does the kiln take to cool?")
+    _, judged, _, _, _ = ExtractiveResearcher()._judged(question, evidence, "Kilns")
+    assert judged[0].candidate.source.source_id == "d1"
+
+
 def test_a_question_asked_twice_is_read_from_its_first_asking_sentence():
     analysis = analyse("For a pool of 5 connections, should I use threading.BoundedSemaphore "
                        "or a plain threading.Semaphore? What does the bounded one do "

@@ -81,6 +81,8 @@ SUBJECT_WEIGHT = 1.5
 # Words too general to hinge on ("inside", "first") and the verbs a question is worded
 # with ("hold", "set", "wait") count this much.
 VAGUE_WEIGHT = 0.5
+# What a word only the question's setting says weighs, against one of its asking sentence.
+SETUP_WEIGHT = 0.5
 ANSWERED = 0.6
 PARTIAL = 0.45
 # The words of the question besides its focus must be covered too: a span that only
@@ -1154,9 +1156,16 @@ class AnswerJudge:
         # their words say nothing of what the documentation calls the thing.
         made_up = {w for m in _OWN_NAME.finditer(analysis.text) for w in words(m.group(0))
                    } - set(words(_OWN_NAME.sub(" ", analysis.text))) - named
+        # The words of the asker's setting only ("I call difflib.get_close_matches(...) to
+        # suggest a fix when someone mistypes a command."): the documentation says what
+        # the asking sentence asks in its own terms and rarely retells the story.
+        asked = set(words(asked_sentence(analysis.text)))
+        told = set(words(analysis.text)) - asked
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
+            if word in told and word not in focus_words and word not in named:
+                weight *= SETUP_WEIGHT
             if (len(word) == 1 or word in made_up) and word not in named:
                 weight *= VAGUE_WEIGHT  # a name the asker made up ("del x", "self.__token")
             elif word in focus_words:
