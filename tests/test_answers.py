@@ -626,6 +626,11 @@ given a low preference of 0.01, so that every labelled tray is loaded before it.
 </body></html>"""
 
 
+def test_the_shortest_is_what_a_manual_calls_the_minimal():
+    from research_pipeline.researcher.answers import synonyms
+    assert "minimal" in synonyms("shortest") and "shortest" in synonyms("minimal")
+
+
 def test_a_priority_is_what_a_manual_calls_a_preference():
     status, facts = _research(_html_evidence(TRAYS, "Kiln scheduling"),
                               "If a tray comes without a label, what priority does the kiln "
