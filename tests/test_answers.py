@@ -157,6 +157,10 @@ def test_a_question_asked_twice_is_read_from_its_first_asking_sentence():
     assert {"threading.BoundedSemaphore", "threading.Semaphore"} <= set(analysis.focus)
     assert analyse("If I leave the other arguments alone, how similar must two words be "
                    "to match?").answer_type == "number"
+    # A clause that sets the case may come first; options are listed.
+    assert analyse("After I've loaded the kiln, how do I make it wait for the vent to "
+                   "close?").answer_type == "procedure"
+    assert analyse("What are my options for starting a firing late?").answer_type == "list"
 
 
 def test_a_value_stands_near_the_words_of_the_sentence_that_asks():

@@ -157,7 +157,8 @@ _SYNONYM_GROUPS = (
     "choose select pick chose chosen", "decide determine",
     # Short forms questions use for the words documentation writes out.
     "string str", "integer int", "dictionary dict", "configuration config",
-    "repository repo", "minimum min lowest smallest minimal shortest", "maximum max highest largest",
+    "repository repo", "minimum min lowest smallest minimal shortest",
+    "maximum max highest largest",
     "certain particular specific",
     # An asker's everyday words for what manuals name otherwise.
     "folder directory", "visitor client", "browser client", "disk filesystem",

@@ -104,12 +104,16 @@ _LIST = re.compile(
     rf"addition to)\b|"
     rf"\bwhere else\b|^(list|name|enumerate)\b|\b(list|name) (the|all)\b|"
     rf"^what are the ([a-z-]+ )?{_PLURAL}\b|"
+    # "What are my options for giving a thread its work?"
+    r"^what (?:are|were) (?:my|our|your|the) (?:options|choices|alternatives)\b|"
     # "In which order does Apache apply them?": a sequence, the items in their order.
     r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b",
     re.IGNORECASE)
 _PROCEDURE = re.compile(
     # A last "How do I do that?" follows the sentence it asks about (``asked_sentence``).
-    r"(?:^|(?<=[.!?] ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
+    # So may a clause that sets the case ("After I've put all the jobs on the queue, how
+    # do I make the main thread wait ...?").
+    r"(?:^|(?<=[.!?] )|(?<=, ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
     r"(command|steps?)|"
     r"which command|what should (i|you|we) do)\b|\bsteps? to\b",
     re.IGNORECASE)
