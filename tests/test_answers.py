@@ -149,6 +149,15 @@ def test_the_askers_story_weighs_less_than_the_sentence_that_asks():
     assert judged[0].candidate.source.source_id == "d1"
 
 
+def test_the_crux_is_a_word_of_the_asking_sentence_not_of_the_setting():
+    from research_pipeline.researcher.answers import AnswerJudge
+    rare = {stem("spreadsheet"): 12.0, stem("shrinkage"): 5.0}
+    judge = AnswerJudge(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
+    analysis = analyse("I keep my glaze recipes in a spreadsheet. What shrinkage should I "
+                       "expect from a cone 6 firing?")
+    assert judge.crux(analysis, judge.weights(analysis)) == "shrinkage"
+
+
 def test_a_question_asked_twice_is_read_from_its_first_asking_sentence():
     analysis = analyse("For a pool of 5 connections, should I use threading.BoundedSemaphore "
                        "or a plain threading.Semaphore? What does the bounded one do "

@@ -1231,7 +1231,10 @@ class AnswerJudge:
                    and weights[w] / SUBJECT_WEIGHT >= CRUX_IDF]
         if subject:
             return max(subject, key=lambda w: weights[w])
-        pool = [w for w in weights if plain(w)]
+        # Not a word only the asker's setting says ("checksums" of "I'm storing checksums
+        # in a text column. What's the difference between ...?"): the asking sentence's.
+        told = set(words(analysis.text)) - set(words(asked_sentence(analysis.text)))
+        pool = [w for w in weights if plain(w) and w not in told]
         if not pool:
             return None
         best = max(pool, key=lambda w: weights[w])
