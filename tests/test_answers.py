@@ -116,6 +116,10 @@ def test_a_library_name_in_the_setup_is_what_the_question_asks_about():
     analysis = analyse("I compared two config files with difflib.Differ and the output has "
                        "more lines than I expected. Why doesn't it give me the shortest diff?")
     assert "difflib.Differ" in analysis.focus and "difflib.Differ" not in analysis.scene
+    # So is a special method: Python's name, not the asker's.
+    analysis = analyse("My Money class defines __add__, so `price + 5` works. Why does "
+                       "`5 + price` fail?")
+    assert "__add__" in analysis.focus and "__add__" not in analysis.scene
     # The asker's own objects and files only set the scene.
     for question, own in (
             ("I wrote h.digest() to a text column. Why is it unreadable?", "h.digest"),

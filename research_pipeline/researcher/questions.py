@@ -279,7 +279,8 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
 # not an object's attribute ("self.__token", "h.digest") or a file's name ("report.txt").
 _LIBRARY_NAME = re.compile(
     r"(?!(?:self|cls)\.)(?![\w.]*\.(?:txt|py|md|csv|json|html?|xml|ya?ml|toml|cfg|ini|log|"
-    r"gz|tar|zip|sh|pyc)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?")
+    r"gz|tar|zip|sh|pyc)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?"
+    r"|__[a-z][a-z0-9_]*[a-z0-9]__(?:\(\))?")  # a special method: "__add__"
 
 
 def asked_sentence(question: str) -> str:
