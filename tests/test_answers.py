@@ -643,6 +643,16 @@ given a low preference of 0.01, so that every labelled tray is loaded before it.
 </body></html>"""
 
 
+def test_a_programs_output_shown_as_a_list_is_not_quoted():
+    from research_pipeline.researcher.answers import quotable
+    # ndiff's example output: marks standing as words of their own.
+    assert not quotable("one ? ^\n    • ore ? ^\n    • two\n    • three ? -\n    • tree\n"
+                        "    • emu")
+    # A list of short names is still a list, and prose with a dash still prose.
+    assert quotable("Protocols:\n • SSLv3\n • TLSv1\n • TLSv1.1\n • TLSv1.2\n • all")
+    assert quotable("The kiln cools slowly - about 100 degrees an hour - once the vent is shut.")
+
+
 def test_the_shortest_is_what_a_manual_calls_the_minimal():
     from research_pipeline.researcher.answers import synonyms
     assert "minimal" in synonyms("shortest") and "shortest" in synonyms("minimal")

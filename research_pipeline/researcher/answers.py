@@ -608,6 +608,10 @@ class Judgement:
                 and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
 
 
+# The share of a span's words that are marks alone ("?", "^") past which it is output.
+OUTPUT_MARKS = 0.3
+
+
 def quotable(text: str) -> bool:
     """A span that may be shown as a finding.
 
@@ -629,6 +633,12 @@ def quotable(text: str) -> bool:
         return False
     letters = sum(c.isalpha() for c in prose)
     symbols = sum(c in "{}[]()=<>|*#;\\/$" for c in prose)
+    # A program's output shown as a list ("one ? ^ • ore ? ^ • two • three ? -"): marks
+    # standing as words of their own, not prose.
+    tokens = [w for w in prose.split() if w not in ("•", "-", "–", "—")]
+    marks = sum(not any(c.isalnum() for c in w) for w in tokens)
+    if marks >= 4 and marks / len(tokens) >= OUTPUT_MARKS:
+        return False
     return letters > 0 and symbols / letters <= 0.12
 
 
