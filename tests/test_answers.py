@@ -648,6 +648,13 @@ def test_a_programs_output_shown_as_a_list_is_not_quoted():
     # ndiff's example output: marks standing as words of their own.
     assert not quotable("one ? ^\n    • ore ? ^\n    • two\n    • three ? -\n    • tree\n"
                         "    • emu")
+    # Code an extractor ran into one line of prose is code.
+    assert not quotable("For example: async with KilnStack() as stack: kilns = [await "
+                        "stack.enter(k) for k in racks] # All kilns are closed at the end.")
+    assert not quotable("heap = [] # creates an empty heap heappush(heap, item) # pushes a "
+                        "new item on the heap")
+    # Code quoted inside a sentence is part of it.
+    assert quotable('Use a dict comprehension: "{x: x ** 2 for x in range(10)}" builds it.')
     # A list of short names is still a list, and prose with a dash still prose.
     assert quotable("Protocols:\n • SSLv3\n • TLSv1\n • TLSv1.1\n • TLSv1.2\n • all")
     assert quotable("The kiln cools slowly - about 100 degrees an hour - once the vent is shut.")

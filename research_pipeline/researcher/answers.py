@@ -608,6 +608,11 @@ class Judgement:
                 and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
 
 
+# Code an extractor ran into one line of prose ("async with AsyncExitStack() as stack:
+# connections = [await ...] # All opened connections ..."): a call bound with "as name:",
+# a comment after a call. (Code quoted inside a sentence, "{x: x ** 2 for x in
+# range(10)}", is part of the sentence.)
+_FLAT_CODE = re.compile(r"\)\s+as\s+\w+\s*:|\)\]?\s+#\s")
 # The share of a span's words that are marks alone ("?", "^") past which it is output.
 OUTPUT_MARKS = 0.3
 
@@ -618,7 +623,8 @@ def quotable(text: str) -> bool:
     Prose of five words or more, not code, a signature, a URL or markup (the report
     contract's rules for text from sources).
     """
-    if "```" in text or _SIGNATURE_RE.match(text) or "](" in text or "[^" in text:
+    if ("```" in text or _SIGNATURE_RE.match(text) or "](" in text or "[^" in text
+            or _FLAT_CODE.search(text)):
         return False
     if re.search(r"<[A-Za-z/!?]", text):
         return False
