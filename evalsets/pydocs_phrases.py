@@ -152,14 +152,42 @@ def build_corpus():
     return corpus
 
 
+def excerpt(text, term, width=70):
+    """The text around the first place ``term`` occurs."""
+    i = text.find(term)
+    return text[max(0, i - width):i + len(term) + width]
+
+
 def main(here, sources, unanswerable_terms):
-    """Check the set in folder ``here``; 0 when everything passes, 1 otherwise."""
+    """Check a set of the larger shape (python-docs, dev2, dev3): 2-4 questions a topic,
+    every type at least 3 times, two unanswerable questions, phrases of 1-5 words."""
+    return check_set(here, sources, unanswerable_terms)
+
+
+def check_set(here, sources, unanswerable_terms, *, n_topics=None, n_questions=None,
+              per_topic=(2, 4), min_per_type=3, n_unanswerable=2, phrase_words=(1, 5)):
+    """Check the set in folder ``here``; 0 when everything passes, 1 otherwise.
+
+    ``sources`` names, per topic, the texts answering each question (None for an
+    unanswerable one); ``unanswerable_terms`` the terms and context words searched for
+    each unanswerable question. The keyword arguments are the set's structural rules:
+    how many topics and questions (None: any), questions per topic, uses of each type,
+    unanswerable questions (each in its own topic) and words per expected phrase.
+    """
     skip_unans = "--skip-unanswerable" in sys.argv
     ok = True
     type_counts = Counter()
     unanswerable = []
     total = 0
     files = sorted(f for f in os.listdir(here) if f.endswith(".md") and f != "README.md")
+    if n_topics is not None and len(files) != n_topics:
+        print(f"PROBLEM: {len(files)} topic files, expected {n_topics}")
+        ok = False
+    if set(sources) != {f[:-3] for f in files}:
+        print("PROBLEM: SOURCES does not name exactly the topic files")
+        ok = False
+    lo_q, hi_q = per_topic
+    lo_w, hi_w = phrase_words
     for fname in files:
         tid = fname[:-3]
         fm, body = split_front_matter(os.path.join(here, fname))
@@ -169,10 +197,12 @@ def main(here, sources, unanswerable_terms):
             problems.append("bad id")
         if set(data) - ALLOWED_KEYS:
             problems.append(f"extra keys {set(data) - ALLOWED_KEYS}")
+        if not data.get("title"):
+            problems.append("no title")
         if not body.strip():
             problems.append("empty body")
         qs, ex = data.get("questions", []), data.get("expect", [])
-        if not 2 <= len(qs) <= 4:
+        if not lo_q <= len(qs) <= hi_q:
             problems.append(f"{len(qs)} questions")
         if len(qs) != len(ex) or len(qs) != len(types):
             problems.append("questions/expect/types not aligned")
@@ -190,13 +220,17 @@ def main(here, sources, unanswerable_terms):
                 ok = False
             type_counts[qtype] += 1
             phrases = ex[i] if i < len(ex) else None
-            srcs = sources.get(tid, [None] * len(qs))[i]
+            srcs = sources.get(tid, [None] * len(qs))[i] if i < len(sources.get(tid, [])) else None
             print(f"  Q{i + 1} [{qtype}{', unanswerable' if unans else ''}] {q}")
             if unans:
                 unanswerable.append((tid, i, q))
                 if phrases != [] or srcs is not None:
                     print("     FAIL: unanswerable question must have expect [] and no source")
                     ok = False
+                continue
+            if srcs is None:
+                print("     FAIL: answerable question has no source")
+                ok = False
                 continue
             if not phrases or not 1 <= len(phrases) <= 3:
                 print("     FAIL: expect must hold 1 to 3 phrases")
@@ -205,8 +239,8 @@ def main(here, sources, unanswerable_terms):
             texts = {s: norm(prose(resolve(s))) for s in srcs}
             for ph in phrases:
                 nph = norm(ph)
-                if not 1 <= len(nph.split()) <= 5:
-                    print(f"     FAIL: phrase {ph!r} is not 1-5 words")
+                if not lo_w <= len(nph.split()) <= hi_w:
+                    print(f"     FAIL: phrase {ph!r} is not {lo_w}-{hi_w} words")
                     ok = False
                 if nph in norm(q):
                     print(f"     FAIL: phrase {ph!r} is copied from the question")
@@ -219,13 +253,17 @@ def main(here, sources, unanswerable_terms):
                     ok = False
     print()
     print(f"{len(files)} topics, {total} questions")
+    if n_questions is not None and total != n_questions:
+        print(f"PROBLEM: expected {n_questions} questions")
+        ok = False
     for t in sorted(TYPES):
-        flag = "" if type_counts[t] >= 3 else "   <-- fewer than 3"
+        flag = "" if type_counts[t] >= min_per_type else f"   <-- fewer than {min_per_type}"
         if flag:
             ok = False
         print(f"  {t:11s} {type_counts[t]}{flag}")
-    if len(unanswerable) != 2 or len({u[0] for u in unanswerable}) != 2:
-        print("PROBLEM: need exactly two unanswerable questions in two topics")
+    if len(unanswerable) != n_unanswerable or len({u[0] for u in unanswerable}) != n_unanswerable:
+        print(f"PROBLEM: need exactly {n_unanswerable} unanswerable question(s) in "
+              f"{n_unanswerable} different topic(s), found {len(unanswerable)}")
         ok = False
 
     if not skip_unans:
@@ -235,16 +273,21 @@ def main(here, sources, unanswerable_terms):
               f"({sum(k.startswith('topic:') for k in corpus)} topics)")
         normed = {k: norm(v) for k, v in corpus.items()}
         for tid, i, q in unanswerable:
-            spec = unanswerable_terms[(tid, i)]
+            spec = unanswerable_terms.get((tid, i))
+            if spec is None:
+                print(f"  PROBLEM: no search terms for {tid} Q{i + 1}")
+                ok = False
+                continue
             print(f"  {tid} Q{i + 1}: {q}")
             for term in spec["terms"]:
                 hits = [k for k, t in normed.items() if term in t]
                 relevant = [k for k in hits if any(c in normed[k] for c in spec["context"])]
                 other = len(hits) - len(relevant)
                 if relevant:
-                    print(f"     CHECK {term!r}: in texts that also mention "
-                          f"{spec['context']}: {', '.join(relevant)}"
-                          + (f" (+{other} unrelated)" if other else ""))
+                    print(f"     CHECK {term!r}: in texts that also mention {spec['context']}"
+                          + (f" (+{other} unrelated)" if other else "") + ":")
+                    for k in relevant:
+                        print(f"        {k}: ...{excerpt(normed[k], term)}...")
                 else:
                     print(f"     absent {term!r}" + (f" (only in {other} unrelated texts)" if other else ""))
         print("  (CHECK lines must be read by hand: they show every text where a term"
