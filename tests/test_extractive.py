@@ -192,16 +192,22 @@ def test_stemming_is_safe_on_many_threads():
     assert threaded == [text.stem(w) for w in words]
 
 
+def _follow_ups(plan: ResearchPlan, evidence: list[Evidence]):
+    """A first round over the evidence: the researcher, its gap analysis, its follow-ups."""
+    researcher = ExtractiveResearcher()
+    reflection = researcher.reflect(plan, evidence, 1)
+    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
+    return researcher, analysis, researcher.follow_up_queries(plan, analysis, evidence, [],
+                                                              limit=5)
+
+
 def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
     evidence = _evidence(
         "The new hive name must pass all checks defined by hive-check-name(1). Some of these "
         "checks may restrict the characters allowed in a hive name.",
         "Beekeepers paint a hive name on the lid; see hive-paint(1) for the colours.")
     plan = _plan("Why are some characters forbidden in a hive name?")
-    researcher = ExtractiveResearcher()
-    reflection = researcher.reflect(plan, evidence, 1)
-    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
-    queries = researcher.follow_up_queries(plan, analysis, evidence, [], limit=5)
+    researcher, analysis, queries = _follow_ups(plan, evidence)
     assert queries[0].text.startswith("hive-check-name ")
     # A page the sources already come from is not asked for again.
     read = evidence + _evidence("hive-check-name checks that a hive name is well formed.")
@@ -219,10 +225,7 @@ def test_a_follow_up_query_asks_for_a_name_a_close_passage_writes():
         "dark when NightMode is enabled, and it keeps the entrance closed on the way.",
         "A hive trolley has two wheels and a strap that holds the boxes together.")
     plan = _plan("Why should beehives be moved after dark instead of in daylight?")
-    researcher = ExtractiveResearcher()
-    reflection = researcher.reflect(plan, evidence, 1)
-    analysis = researcher.analyse_gaps(plan, reflection, [], 1, max_rounds=3)
-    queries = researcher.follow_up_queries(plan, analysis, evidence, [], limit=5)
+    _, _, queries = _follow_ups(plan, evidence)
     assert "nightmode" in queries[0].text.lower().split()
 
 

@@ -47,6 +47,7 @@ from research_pipeline.researcher.questions import (
     example_words,
     name_kinds,
     named_kind,
+    setting_words,
     tie_case,
 )
 from research_pipeline.text import (
@@ -336,10 +337,11 @@ _BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smal
                       re.IGNORECASE)
 # A value left out without naming it: "forgot to pass a number", "leave the other
 # arguments alone", "without an argument".
+_LEFT_ALONE = (r"\bleave (?:the )?(?:other )?(?:arguments?|parameters?|options?) "
+               r"(?:alone|out|unset)\b")
 _UNNAMED_OMITTED_Q = re.compile(
     r"\b(?:pass|give|set|specify|provide|supply)(?:ing)?\s+(?:it\s+)?(?:a|an|any)\s+"
-    r"(?:number|value|argument|size|count|limit)\b|"
-    r"\bleave (?:the )?(?:other )?(?:arguments?|parameters?|options?) (?:alone|out|unset)\b|"
+    rf"(?:number|value|argument|size|count|limit)\b|{_LEFT_ALONE}|"
     r"\bwithout (?:an? \w+ )?(?:arguments?|parameters?)\b", re.IGNORECASE)
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
@@ -358,8 +360,7 @@ _OMITTED_Q = re.compile(
     r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply)\b|"
     r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b|"
     # "but forgot to pass a number", "If I leave the other arguments alone"
-    r"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|"
-    r"\bleave (?:the )?(?:other )?(arguments?|parameters?|options?) (alone|out|unset)\b",
+    rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}",
     re.IGNORECASE)
 _OMITTED = re.compile(
     r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set)\b|"
@@ -1176,8 +1177,7 @@ class AnswerJudge:
         # The words of the asker's setting only ("I call difflib.get_close_matches(...) to
         # suggest a fix when someone mistypes a command."): the documentation says what
         # the asking sentence asks in its own terms and rarely retells the story.
-        asked = set(words(asked_sentence(analysis.text)))
-        told = set(words(analysis.text)) - asked
+        told = setting_words(analysis.text)
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
@@ -1249,7 +1249,7 @@ class AnswerJudge:
             return max(subject, key=lambda w: weights[w])
         # Not a word only the asker's setting says ("checksums" of "I'm storing checksums
         # in a text column. What's the difference between ...?"): the asking sentence's.
-        told = set(words(analysis.text)) - set(words(asked_sentence(analysis.text)))
+        told = setting_words(analysis.text)
         pool = [w for w in weights if plain(w) and w not in told]
         if not pool:
             return None

@@ -305,6 +305,17 @@ def asked_sentence(question: str) -> str:
     return " ".join(parts[first:last + 1])
 
 
+@functools.lru_cache(maxsize=4096)
+def setting_words(question: str) -> frozenset[str]:
+    """The words only the question's setting says, outside its asking sentences.
+
+    "I call difflib.get_close_matches(...) to suggest a fix when someone mistypes a
+    command. If I leave the other arguments alone, how similar ...?": "suggest",
+    "mistypes", not "similar".
+    """
+    return frozenset(words(question)) - frozenset(words(asked_sentence(question)))
+
+
 def answer_type(question: str) -> AnswerType:
     """The kind of answer a question asks for, from its wording."""
     q = asked_sentence(question)
