@@ -11,7 +11,16 @@ from urllib.parse import urlparse
 from research_pipeline.corpus.index import CorpusIndex, IndexHit
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.models import SearchHit, Source
-from research_pipeline.text import STOPWORDS, joined_names, normalize_ws, symbols, terms, words
+from research_pipeline.text import (
+    STOPWORDS,
+    code_names,
+    joined_names,
+    normalize_ws,
+    symbols,
+    terms,
+    without_code_names,
+    words,
+)
 from research_pipeline.untrusted import safe_url
 
 
@@ -74,10 +83,16 @@ class LocalSearch:
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
         code = symbols(query) + joined_names(query)
+        # A name written with underscores ("__radd__") is looked for whole; the words it
+        # splits into ("radd"), where nothing else in the query says them, only where a
+        # corpus does not write the name.
+        outside = set(terms(without_code_names(query)))
+        names = {name: [t for t in terms(name) if t not in outside]
+                 for name in code_names(query)}
         merged: list[tuple[float, str, IndexHit]] = []
         for corpus, index in self._open().items():
             for hit in index.search(stems, limit=num_results * 3, exact_words=exact,
-                                    symbol_terms=code):
+                                    symbol_terms=code, names=names):
                 merged.append((hit.score, corpus, hit))
         merged.sort(key=lambda item: -item[0])
         out: list[SearchHit] = []

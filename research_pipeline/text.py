@@ -196,6 +196,28 @@ def symbols(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# A name written with underscores ("__radd__", "task_done", "QUOTE_MINIMAL"): word
+# tokens split it into its parts, and a part ("add") is a word every page uses.
+_CODE_NAME = re.compile(r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)*_*(?![\w])")
+
+
+def code_names(text: str, lower: bool = True) -> list[str]:
+    """The names of a text written with an underscore ("__radd__", "task_done").
+
+    The index keeps them whole, lowercased, beside the words they split into, and a
+    query's names meet them there; as with ``symbols``, both sides use this function.
+    """
+    out = [m.group(0).lower() if lower else m.group(0) for m in _CODE_NAME.finditer(text)
+           if "_" in m.group(0) and any(ch.isalpha() for ch in m.group(0))
+           and len(m.group(0)) <= SYMBOL_MAX]
+    return list(dict.fromkeys(out))
+
+
+def without_code_names(text: str) -> str:
+    """The text with its names written with underscores blanked out (``code_names``)."""
+    return _CODE_NAME.sub(lambda m: " " if "_" in m.group(0) else m.group(0), text)
+
+
 def symbol_shape(symbol: str) -> str:
     """A symbol without the name a suffix follows, every value written ``n``."""
     return _SYMBOL_VALUE.sub("n", _SYMBOL_BASE.sub("", symbol.lower()))

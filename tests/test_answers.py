@@ -653,6 +653,8 @@ def test_a_programs_output_shown_as_a_list_is_not_quoted():
                         "stack.enter(k) for k in racks] # All kilns are closed at the end.")
     assert not quotable("heap = [] # creates an empty heap heappush(heap, item) # pushes a "
                         "new item on the heap")
+    assert not quotable("kiln_log = kiln.log(fileobj [, style='plain']) for row in firings: "
+                        "kiln_log.write(row)")
     # Code quoted inside a sentence is part of it.
     assert quotable('Use a dict comprehension: "{x: x ** 2 for x in range(10)}" builds it.')
     # A list of short names is still a list, and prose with a dash still prose.
@@ -2251,3 +2253,89 @@ def test_a_slice_of_a_reference_table_of_many_names_is_no_support():
     assert not _index_slice(quick, ())
     steps = "KilnRamp 100 | slow\nKilnRamp 200 | medium\nKilnRamp 300 | fast"
     assert not _index_slice(steps, ("KilnRamp",))
+
+
+def test_a_module_page_calls_its_members_by_their_short_names():
+    from research_pipeline.researcher.answers import member_name
+    # The kiln module's page calls kiln.loader "the loader"; its options list is where the
+    # answer is, and the loader's own entry only gives its signature.
+    evidence = [
+        _doc("m1", "kiln.loader", "The shelf argument can be any object that holds pots.",
+             score=9.0),
+        _doc("m2", "kiln module", "stacking - controls how pots are placed by the loader. "
+             "It can take on any of the following values: STACK_TIGHT means pots touch, "
+             "STACK_LOOSE means a finger's width between pots, and STACK_NONE means one "
+             "pot a shelf.", score=8.0)]
+    status, facts = _research(evidence, "What choices do I have for how kiln.loader places "
+                              "pots on a shelf?")
+    assert status.status in ("answered", "partial")
+    assert facts[0].source_id == "m2" and "STACK_TIGHT" in facts[0].text
+    # Only on the page of the name's own namespace, and not in its table of members.
+    assert member_name("kiln.loader", "kiln module") == "loader"
+    assert member_name("kiln.Rack.fill", "kiln.Rack") == "fill"
+    assert member_name("kiln.loader", "kiln.unloader") == ""
+    assert member_name("loader", "kiln module") == ""
+
+
+def test_names_the_askers_code_binds_are_its_own_words():
+    from research_pipeline.researcher.answers import AnswerJudge
+    from research_pipeline.researcher.questions import bound_names, own_classes
+    question = ("I start four loader threads that each loop on `batch = q.get()` and fire "
+                "the batch. How do I wait until every batch has been fired?")
+    assert {"batch", "batches"} <= bound_names(question)
+    judge = AnswerJudge(idf=lambda stems: {s: 6.0 for s in stems})
+    analysis = analyse(question)
+    weights = judge.weights(analysis)
+    # "batch" is the asker's word for what the manual calls a load: it weighs as little
+    # as a name the asker made up, and is not what an answer must carry.
+    assert weights["batch"] < weights["fired"]
+    assert judge.crux(analysis, weights) != "batch"
+    # A special method of the asker's own class is the language's.
+    question = ("I have `class Tile(Pot)` and both define __fire__. Does the kiln try "
+                "Tile.__fire__ before Pot.__fire__?")
+    assert own_classes(question) == ["Tile", "Pot"]
+    assert "Tile.__fire__" not in analyse(question).focus
+    assert "__fire__" in analyse(question).focus
+    assert own_classes("My Kiln class defines __fire__.") == ["Kiln"]
+
+
+def test_a_word_said_with_un_is_what_a_passage_says_with_not():
+    # "unsupported" is what "does not support" says.
+    evidence = [
+        _doc("u1", "Firing protocol", "These methods are only called if the left pot does "
+             "not support the firing and the pots are of different clays.", score=9.0),
+        _doc("u2", "Firing protocol", "A pot that supports firing has a __fire__ method; "
+             "the kiln calls it once per firing.", score=8.0)]
+    _, judged, _, _, _ = ExtractiveResearcher()._judged(
+        "Why is an unsupported firing of two pots of different clays skipped?", evidence,
+        "Kilns")
+    best = judged[0]
+    assert best.candidate.source.source_id == "u1" and "unsupported" in best.matched
+
+
+def test_a_yes_no_question_is_not_answered_by_its_focus_entry_alone():
+    # kiln.loader's own entry names it, but says nothing of the spacing asked about.
+    evidence = [_doc("y1", "kiln.loader", "The rack argument can be any object that returns "
+                     "a tray for each turn, such as a cart or a list. The loader also "
+                     "accepts keyword arguments which override settings of the kiln.",
+                     score=9.0)]
+    status, facts = _research(evidence, "Our studio's pots come out with a gap after every "
+                              "pot, and kiln.loader leaves the gap there. Is that what it "
+                              "does with the default settings?")
+    assert status.status != "answered"
+
+
+def test_a_question_about_which_comes_first_is_answered_only_by_a_passage_that_says_so():
+    from research_pipeline.researcher.questions import order_case
+    # Both methods are named and said to be tried; which first is the question.
+    evidence = [
+        _doc("o1", "Firing hooks", "Otherwise, pot.__fire__(kiln) and kiln.__rfire__(pot) "
+             "are considered, as with the firing of a pot in a kiln.", score=9.0),
+        _doc("o2", "Glazes", "A glaze is mixed from clay and water.", score=5.0)]
+    status, facts = _research(evidence, "I have `class Tile(Pot)`. Does the kiln try "
+                              "Tile.__rfire__ before Pot.__fire__?")
+    assert status.status == "unanswered" and "order" in status.note
+    assert order_case("Is the hook called before the glaze?") == "before"
+    # A condition is no order asked about.
+    assert order_case("Can I delete a branch after merging it?") == ""
+    assert order_case("What happens before the build starts?") == ""

@@ -173,6 +173,28 @@ def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
     assert "generation ancestor" in first.text
 
 
+def test_a_name_written_with_underscores_is_searched_whole(tmp_path):
+    # "__fire__" is the word "fire" to a word tokenizer, and "fire" is on every page: the
+    # index keeps the name whole, and a query that writes it finds the page that does.
+    docs = tmp_path / "kiln"
+    docs.mkdir()
+    (docs / "protocol.md").write_text(
+        "# Kiln protocol\n\n## Hooks\n\nA pot class may define `object.__fire__(self, "
+        "heat)`; the kiln calls it with the heat of the firing, and a pot that returns "
+        "NotFired is left on its shelf.\n", encoding="utf-8")
+    firing = "\n\n".join(f"## Fire {i}\n\nFire {i} brings the kiln to its peak heat; the "
+                          f"fire is held there for {i} minutes before it cools." for i in range(30))
+    (docs / "fire.md").write_text(f"# Fire\n\n{firing}\n", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "kiln")
+    search = LocalSearch(manager, ["kiln"])
+    hits = search.search("__fire__ peak heat", SearchFilters(), 5)
+    assert "object.__fire__" in hits[0].source.text
+    # A name no page writes is searched by its words.
+    hits = search.search("__glaze_fire__ peak heat", SearchFilters(), 5)
+    assert hits and "peak heat" in hits[0].source.text
+
+
 def test_a_command_named_as_typed_finds_its_manual_page(tmp_path):
     # "kiln fire" is the command whose page is titled "kiln-fire(1)". "kiln" is on every
     # page, and another page says "fire" and "file" more often in shorter passages: the

@@ -283,6 +283,32 @@ def test_a_line_wrapped_after_a_compounds_hyphen_keeps_it():
                                    "lines."]).startswith("A typeset line with hyphenation\n")
 
 
+def test_indented_prose_that_quotes_code_is_prose():
+    # A reference's descriptions sit indented under what they describe, and quote code in
+    # double quotes: the sentences are prose, not a code block.
+    # (Under five signatures, more than a definition's term takes.)
+    text = ("".join(f"object.__{op}__(self, heat)\n" for op in ("fire", "rfire", "ifire",
+                                                              "bake", "rbake")) + "\n"
+            "   These methods are called to implement the firing operators (\"+\",\n"
+            "   \"-\", \"*\", \"@\", \"/\", \"//\", \"%\", \"divmod()\", \"pow()\", \"**\",\n"
+            "   \"<<\", \">>\", \"&\", \"^\", \"|\") with reflected (swapped) operands.\n\n"
+            "   Note that \"pow()\" will not try\n"
+            "   calling \"__rpow__()\" (the rules\n"
+            "   would be too complicated).\n\n"
+            "   \"__shelf__\"\n"
+            "      The name of the shelf the pot stands on.\n\n"
+            "The simple form is equivalent to::\n\n"
+            "   if __debug__:\n"
+            "      if not expression: raise AssertionError\n")
+    blocks = text_blocks(text)
+    kinds = {b.text.split()[0]: b.kind for b in blocks if b.text}
+    assert kinds["These"] == "para" and kinds["Note"] == "para"
+    assert ("term", '"__shelf__"') in [(b.kind, b.text) for b in blocks]
+    assert kinds["The"] == "para"
+    # Code stays code: a statement over its indented body.
+    assert [b.kind for b in blocks if "__debug__" in b.text] == ["code"]
+
+
 def test_a_line_back_at_the_margin_after_indented_entries_starts_a_paragraph():
     # A docstring's labelled entries end without a full stop; the line after them, back
     # at the margin, is a sentence of its own, not the end of theirs.

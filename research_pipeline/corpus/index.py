@@ -6,7 +6,7 @@ import json
 import math
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,13 +16,14 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
-from research_pipeline.text import symbols, title_names
+from research_pipeline.text import code_names, symbols, title_names
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
 # 3: a section id, to fetch the other passages of a matched section.
 # 4: code symbols ("HEAD~2", "@{-1}"), as written and by shape, which words lose.
 # 5: a title's hyphenated names ("git-bundle") among the heading symbols.
-INDEX_FORMAT = 5
+# 6: names written with underscores ("__radd__", "task_done") among the symbols, whole.
+INDEX_FORMAT = 6
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
 # its stem) is the word asked about.
@@ -33,6 +34,9 @@ EXACT_BOOST = 0.6
 # many times its IDF, as a rare word matched once does: most passages hold no symbol, so
 # BM25's length norm, measured against that near-empty average, would all but drop it.
 SYMBOL_WEIGHT = 1.5
+# A name written with underscores that the corpus writes ("__radd__") is what the query
+# is about, more than any of its words: it scores this many times its IDF.
+NAME_WEIGHT = 3.0
 
 
 def _schema() -> tantivy.Schema:
@@ -147,9 +151,9 @@ class CorpusIndex:
                         section_id=section_id(chunk.doc_id, chunk.section),
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
-                        symbol=symbols(chunk.text),
-                        head_symbol=symbols(f"{chunk.title}\n{chunk.section}")
-                        + title_names(chunk.title),
+                        symbol=symbols(chunk.text) + code_names(chunk.text),
+                        head_symbol=symbols(heading := f"{chunk.title}\n{chunk.section}")
+                        + code_names(heading) + title_names(chunk.title),
                         published=chunk.published_date or "",
                         layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )
@@ -166,17 +170,30 @@ class CorpusIndex:
         return self._open().searcher()
 
     def search(self, query_terms: list[str], limit: int,
-               exact_words: Iterable[str] = (), symbol_terms: Iterable[str] = ()
-               ) -> list[IndexHit]:
+               exact_words: Iterable[str] = (), symbol_terms: Iterable[str] = (),
+               names: Mapping[str, list[str]] | None = None) -> list[IndexHit]:
         """BM25 for stemmed terms over body, title and section (boosted).
 
         Words of ``exact_words`` matched unstemmed add a bonus, and so do the code
-        symbols of ``symbol_terms`` (``text.symbols`` of the query).
+        symbols of ``symbol_terms`` (``text.symbols`` of the query). ``names`` maps each
+        name the query writes with underscores (``text.code_names``) to the terms only it
+        supplies: a name this corpus writes is a symbol, and those terms are dropped.
         """
+        index = self._open()
+        searcher = index.searcher()
         symbol_terms = list(dict.fromkeys(symbol_terms))
+        dropped: set[str] = set()
+        known: set[str] = set()
+        for name, parts in (names or {}).items():
+            if searcher.doc_freq("symbol", name) or searcher.doc_freq("head_symbol", name):
+                known.add(name)
+                dropped.update(parts)
+        symbol_terms += [name for name in known if name not in symbol_terms]
+        if dropped:
+            query_terms = [t for t in query_terms if t not in dropped]
+            exact_words = [w for w in exact_words if w not in dropped]
         if not query_terms and not symbol_terms:
             return []
-        index = self._open()
         schema = index.schema
         clauses = []
         for term in dict.fromkeys(query_terms):
@@ -187,16 +204,15 @@ class CorpusIndex:
         for word in dict.fromkeys(exact_words):
             clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(
                 tantivy.Query.term_query(schema, "exact", word), EXACT_BOOST)))
-        searcher = index.searcher()
         n = max(searcher.num_docs, 1)
         for symbol in symbol_terms:
+            weight = NAME_WEIGHT if symbol in known else SYMBOL_WEIGHT
             for name, boost in (("symbol", 1.0), ("head_symbol", SECTION_BOOST)):
                 df = searcher.doc_freq(name, symbol)
                 if df:
                     idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
                     clauses.append((tantivy.Occur.Should, tantivy.Query.const_score_query(
-                        tantivy.Query.term_query(schema, name, symbol),
-                        SYMBOL_WEIGHT * boost * idf)))
+                        tantivy.Query.term_query(schema, name, symbol), weight * boost * idf)))
         query = tantivy.Query.boolean_query(clauses)
         result = searcher.search(query, limit)
         return [self._hit(searcher, address, float(score)) for score, address in result.hits]

@@ -375,8 +375,14 @@ def text_blocks(text: str) -> list[Block]:
         end_list()
         # Code: prompt-led blocks, grammar rules, and indented text that is not prose.
         indented = all(_indent(line) >= base + 3 for line in group)
+        # (A name over its indented description, ""__bases__"" and "A tuple containing
+        # the base classes ...", is a definition: see below.)
+        described = (len(group) >= 2 and len(first.strip()) <= 60
+                     and not first.rstrip().endswith(":")
+                     and all(_indent(line) > indent for line in group[1:])
+                     and _prose(group[1:]) and _sentences(group[1:]))
         if _PROMPT.match(first) or any("::=" in line for line in group) or (
-                indented and not _prose(group)):
+                indented and not described and not _prose(group)):
             blocks.append(Block("code", neutralize_markup(
                 code_text("\n".join(_dedent(group))))))
             continue
@@ -529,16 +535,36 @@ def _indented_definitions(group: list[str]) -> list[str]:
             for i, end in zip(terms, ends, strict=True)]
 
 
+# Code quoted inside a sentence ("__rsub__()", "x<=y", ‘<=’): prose mentions it.
+_INLINE_LITERAL = re.compile(r'"[^"\s][^"]{0,40}"|‘[^’]{1,40}’|“[^”]{1,40}”')
+# A comment written after code on its line ("import foo  # foo imported").
+_TRAILING_COMMENT = re.compile(r"\S\s+#\s")
+
+
 def _prose(group: list[str]) -> bool:
-    """True when indented lines read as sentences (a description), not code."""
+    """True when indented lines read as sentences (a description), not code.
+
+    Code a sentence quotes ("operations ("+", "-", "<<") with reflected operands") is
+    read as a word. A description of short lines reads as prose when it is whole
+    sentences: a capital first and a full stop last.
+    """
     joined = " ".join(line.strip() for line in group)
-    letters = sum(c.isalpha() for c in joined)
-    symbols = sum(c in "{}[]()=<>|;\\$#" for c in joined)
-    sentence = bool(re.search(r"[a-z]{2,}[.!?:](\s|$)", joined))
+    if any(_TRAILING_COMMENT.search(line) for line in group):
+        return False
+    plain = _INLINE_LITERAL.sub("code", joined)
+    letters = sum(c.isalpha() for c in plain)
+    symbols = sum(c in "{}[]()=<>|;\\$#" for c in plain)
+    sentence = bool(re.search(r"[a-z]{2,}[)*]?[.!?:](\s|$)", plain))
     average = sum(len(line.strip()) for line in group) / len(group)
     return (letters > 0 and symbols / letters < 0.05 and sentence
-            and (average > 40 or len(group) == 1)
-            and bool(re.search(r"[a-z]{3,} [a-z]{3,}", joined)))
+            and (average > 40 or len(group) == 1 or _sentences(group))
+            and bool(re.search(r"[a-z]{3,} [a-z]{3,}", plain)))
+
+
+def _sentences(group: list[str]) -> bool:
+    """Lines that are whole sentences: a capital first, a full stop last."""
+    joined = " ".join(line.strip() for line in group)
+    return bool(re.match(r"[A-Z][a-z]", joined)) and joined.endswith((".", "!", "?"))
 
 
 def _dedent(group: list[str]) -> list[str]:

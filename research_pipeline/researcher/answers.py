@@ -43,10 +43,13 @@ from research_pipeline.researcher.questions import (
     VERBS,
     QuestionAnalysis,
     asked_sentence,
+    bound_names,
     compound_of,
     example_words,
     name_kinds,
     named_kind,
+    order_case,
+    own_classes,
     setting_words,
     tie_case,
 )
@@ -130,6 +133,9 @@ _EQUALITY = re.compile(rf"\b({_SAME}|alias\w*|stable|stability)\b", re.IGNORECAS
 # A sentence whose condition is a tie: "If there are multiple modes with same frequency, ..."
 _TIE_STATED = re.compile(rf"(?:^|[.!?]\s+)(?:if|when|where|whenever)\b[^,.;:]{{0,80}}?\b"
                          rf"(?:{_SAME})\b[^.;:]*,", re.IGNORECASE)
+# Words that speak of which comes first: the answer to a question about an order.
+_ORDER = re.compile(r"\b(before|after|first|then|order\w*|preced\w*|prior to|followed by|"
+                    r"earlier|later|priority|precedence)\b", re.IGNORECASE)
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
@@ -142,6 +148,9 @@ _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}
 _XREF = re.compile(
     r"(^|[.!?]\s+)((please )?see\b|refer to\b|"
     r"(for )?(more|further|additional) (information|details)\b)", re.IGNORECASE)
+# A word said with "not" before it ("does not support", "is not yet committed"): what
+# a question says with "un-" ("unsupported", "uncommitted").
+_NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3,})")
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
@@ -589,15 +598,21 @@ class Judgement:
     # ServerAlias is found ..., then ..." for "If a request's hostname matches no
     # ServerName or ServerAlias, does Apache reject it?").
     states_case: bool = False
+    # A yes/no question: it asks whether something holds of its focus.
+    asserted: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
 
         A span that states the question's case says what holds in it in its own words: it
-        need cover less of the rest of the question.
+        need cover less of the rest of the question. A span of the focus's own entry need
+        not say the rest of the question, unless the question asks whether something
+        holds: then it must speak of that something.
         """
         if self.own:
-            return self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
+            return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
+                    and (not self.asserted or self.states_case
+                         or self.rest >= REST_PARTIAL))
         return (self.focus_found and self.crux_found and self.fit
                 and self.coverage >= (PARTIAL if self.states_case else ANSWERED)
                 and (self.states_case or self.rest >= REST_ANSWERED))
@@ -611,9 +626,10 @@ class Judgement:
 
 # Code an extractor ran into one line of prose ("async with AsyncExitStack() as stack:
 # connections = [await ...] # All opened connections ..."): a call bound with "as name:",
-# a comment after a call. (Code quoted inside a sentence, "{x: x ** 2 for x in
+# a comment after a call, a span that opens by assigning a call ("csv_writer =
+# csv.writer(fileobj ...) for row in sequence: ..."). (Code quoted inside a sentence, "{x: x ** 2 for x in
 # range(10)}", is part of the sentence.)
-_FLAT_CODE = re.compile(r"\)\s+as\s+\w+\s*:|\)\]?\s+#\s")
+_FLAT_CODE = re.compile(r"\)\s+as\s+\w+\s*:|\)\]?\s+#\s|^\s*[A-Za-z_]\w* = [A-Za-z_][\w.]*\(")
 # The share of a span's words that are marks alone ("?", "^") past which it is output.
 OUTPUT_MARKS = 0.3
 
@@ -678,7 +694,7 @@ def candidates(source: Source) -> list[Candidate]:
         if cached is None:
             surface = words(text[start:end])
             cached = unit_cache[(start, end)] = (frozenset(surface),
-                                                 frozenset(stem(w) for w in surface))
+                                                 span_stems(text[start:end], surface))
         return cached
 
     def add(start: int, end: int, kind: str, first: bool,
@@ -713,7 +729,7 @@ def candidates(source: Source) -> list[Candidate]:
                      for m in re.finditer(r"[^\n]+", span)]
         units = tuple(unit(s, e) for s, e in parts if s < e <= end)
         out.append(Candidate(source, start, end, kind, first and leads,
-                             frozenset(surface), frozenset(stem(w) for w in surface), units,
+                             frozenset(surface), span_stems(span, surface), units,
                              opening and leads, preamble, whole_end))
 
     # A section's defining sentence is its first prose: a reference box (a table) or a
@@ -822,6 +838,22 @@ def focus_in(focus: str, haystack: str, heading: str = "") -> bool:
         if at >= 0:
             return True
     return False
+
+
+def member_name(focus: str, title: str) -> str:
+    """The short name a page of the focus's own namespace calls it by, else "".
+
+    The csv module's page calls csv.writer "the writer", and csv.Sniffer's entry calls
+    csv.Sniffer.has_header "has_header": a dotted name's last part, on the page titled
+    by the part before it ("csv module", "csv.Sniffer"), in the span that says it; not
+    in the page's table of its members, a summary of each that its own entry gives in
+    full. (Not on another member's page either: os.path.lexists's "Test whether a path
+    exists" is not about os.path.exists.)
+    """
+    if not _QUALIFIED_NAME.fullmatch(focus):
+        return ""
+    space, _, last = focus.rpartition(".")
+    return last if title.strip() in (space, f"{space} module") else ""
 
 
 def _as_written(name: str, text: str) -> bool:
@@ -1178,6 +1210,10 @@ class AnswerJudge:
         # suggest a fix when someone mistypes a command."): the documentation says what
         # the asking sentence asks in its own terms and rarely retells the story.
         told = setting_words(analysis.text)
+        # So are the names its code binds ("job" of `job = q.get()`, and "the jobs") and
+        # its own classes ("Meters" and "Length" of `class Meters(Length)`).
+        made_up |= (bound_names(analysis.text) | {
+            w for c in own_classes(analysis.text) for w in words(c)}) - named
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
@@ -1326,6 +1362,7 @@ class AnswerJudge:
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
         tie = tie_case(analysis.text)
+        order = order_case(analysis.text)
         # What a how-many question counts ("lines" in "How many lines of source ...").
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
@@ -1407,6 +1444,7 @@ class AnswerJudge:
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
+            members = [member_name(f, source.title) for f in analysis.focus]
             lent_here = [f in lent.get(_entry_key(source), ()) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
@@ -1474,7 +1512,9 @@ class AnswerJudge:
                 focus_hits = [h or focus_in(f, text if _is_operator(f) else before,
                                             heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
-                              for f, h in zip(analysis.focus, focus_in_heading, strict=True)]
+                              or bool(m) and cand.kind != "table" and _as_written(m, text)
+                              for f, h, m in zip(analysis.focus, focus_in_heading, members,
+                                                 strict=True)]
                 for i, toks in enumerate(analysis.focus_words):
                     if lent_here[i]:
                         # The entry the name's own sends the reader to speaks for it.
@@ -1648,6 +1688,8 @@ class AnswerJudge:
                     shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
                 if tie and _EQUALITY.search(text):
                     shaped += 0.15  # "... that have the same count": "with equal counts"
+                if order and _ORDER.search(text):
+                    shaped += 0.15  # "does it try X before Y": "... is called before ..."
                 if asks_negated and _NEGATION.search(text):
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
@@ -1679,7 +1721,7 @@ class AnswerJudge:
                 own = bool(analysis.focus) and names_focus_of(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival,
-                                     states_case))
+                                     states_case, analysis.answer_type == "yesno"))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -1757,6 +1799,14 @@ class AnswerJudge:
                                    f"read as a full answer"), speaks
             return "unanswered", (f"the sources found describe {about} but say nothing of "
                                   f"the case asked about (“{tie}”)"), best
+        order = order_case(analysis.text)
+        if order and (best.answers() or best.partly_answers()) and not _answered_where(
+                judged, lambda j: bool(_ORDER.search(j.candidate.text))):
+            # "Does Python try Meters.__radd__ before Length.__add__?": a passage that says
+            # both are tried, and not which first, does not answer it.
+            about = ", ".join(analysis.focus) or "it"
+            return "unanswered", (f"the sources found describe {about} but say nothing of "
+                                  f"the order asked about (“{order}”)"), best
         kind = named_kind(analysis.text)
         if kind and (best.answers() or best.partly_answers()) and not _answered_where(
                 judged, lambda j: _mentions(j.candidate.source, kind)):
@@ -1841,10 +1891,19 @@ def _the_words(words_: Sequence[str]) -> str:
     return ("the words " if len(words_) > 1 else "the word ") + _quoted(words_)
 
 
+def span_stems(text: str, surface: list[str]) -> frozenset[str]:
+    """The stems of a span's words, and of "un-" and each word it says "not" to.
+
+    "does not support" says "unsupported", which is how a question may put it.
+    """
+    negated = [stem(f"un{m.group(1)}") for m in _NOT_WORD.finditer(text.lower())]
+    return frozenset(stem(w) for w in surface).union(negated)
+
+
 def said_stems(sources: Iterable[Source]) -> frozenset[str]:
     """The stems of every word the sources say, in their text or their headings."""
-    return frozenset(stem(w) for src in sources
-                     for w in words(f"{src.title} {src.section} {src.text}"))
+    return frozenset().union(*(span_stems(text, words(text)) for text in (
+        f"{src.title} {src.section} {src.text}" for src in sources)))
 
 
 def plain_name_words(asked: QuestionAnalysis, required: QuestionAnalysis) -> frozenset[str]:

@@ -70,6 +70,7 @@ from research_pipeline.researcher.questions import QuestionAnalysis, analyse, co
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
+    code_names,
     normalize_ws,
     question_words,
     sentence_spans,
@@ -210,8 +211,10 @@ class ExtractiveResearcher:
         seen: set[str] = set()
         for q in plan_questions:
             # Code the question writes with punctuation ("HEAD~2", "@{-1}") is searched as
-            # written: its words alone ("head") find every page.
-            own = [*written_symbols(q.text), *_readable_terms(q.text)]
+            # written: its words alone ("head") find every page. So is a name written
+            # with underscores ("__radd__": its word "add" is on every page).
+            own = [*written_symbols(q.text), *code_names(q.text, lower=False),
+                   *_readable_terms(q.text)]
             # Asked in the negative ("not tracked"), documentation says it in one word
             # ("untracked"): search for that word too.
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]

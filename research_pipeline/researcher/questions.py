@@ -136,7 +136,9 @@ _FRAMING = QUESTION_WORDS | frozenset(
     i me my you your one take takes want wants like""".split()) | frozenset(
     # Hedges ("What does `del x` actually do?"): they stress the question, and a text
     # that answers it has no cause to say them.
-    "actually really truly basically simply precisely exactly".split())
+    "actually really truly basically simply precisely exactly".split()) | frozenset(
+    # "What is it supposed to do?" asks what it does (or should do).
+    {"supposed"})
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words that ask for a comparison; the answer sets the sides apart without them.
@@ -314,6 +316,65 @@ def setting_words(question: str) -> frozenset[str]:
     "mistypes", not "similar".
     """
     return frozenset(words(question)) - frozenset(words(asked_sentence(question)))
+
+
+# Names a question's code binds: "job = q.get()", "for row in ...", "... as f",
+# "class Meters(Length)", "def handler(...)".
+_BINDING = re.compile(
+    r"(?<![\w.])([A-Za-z_]\w*)\s*(?:,\s*[A-Za-z_]\w*\s*)*=(?!=)"
+    r"|\b(?:for|as|def|class)\s+([A-Za-z_]\w*)")
+
+
+# A class the asker defines or derives from in code (`class Meters(Length)`), or calls
+# its own ("My Money class").
+_CLASS_STATEMENT = re.compile(r"\bclass\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?")
+_OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b")
+
+
+def own_classes(question: str) -> list[str]:
+    """The classes of the asker's own that a question names."""
+    out = [m.group(1) for m in _OWN_CLASS.finditer(question)]
+    for span in _BACKTICKED.finditer(question):
+        for m in _CLASS_STATEMENT.finditer(span.group(1)):
+            out.append(m.group(1))
+            out += [b.strip() for b in (m.group(2) or "").split(",")
+                    if re.fullmatch(r"[A-Za-z_]\w*", b.strip())]
+    return list(dict.fromkeys(out))
+
+
+def _special_methods(text: str, classes: list[str]) -> str:
+    """A special method of a class of the asker's own, written as the language's.
+
+    "Meters.__radd__" of `class Meters(Length)` is what the reference calls
+    object.__radd__: the documentation knows no Meters.
+    """
+    for cls in classes:
+        text = re.sub(rf"(?<![\w.]){re.escape(cls)}\.(__\w+__)", r"\1", text)
+    return text
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return f"{word}es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{word[:-1]}ies"
+    return f"{word}s"
+
+
+@functools.lru_cache(maxsize=512)
+def bound_names(question: str) -> frozenset[str]:
+    """The words of the names the question's own code binds, and their plurals.
+
+    "I start four worker threads that each loop on `job = q.get()` and process the job.
+    ... until every job has actually been finished": "job" and "jobs" are the asker's
+    words for what the documentation calls items or tasks.
+    """
+    out: set[str] = set()
+    for span in _BACKTICKED.finditer(question):
+        for m in _BINDING.finditer(span.group(1)):
+            for w in words(m.group(1) or m.group(2)):
+                out.update((w, _plural(w)))
+    return frozenset(out)
 
 
 def answer_type(question: str) -> AnswerType:
@@ -679,6 +740,28 @@ def tie_case(question: str) -> str:
     return match.group(0) if match else ""
 
 
+# A yes/no question about which of two comes first: "does Python try X before Y?", "is
+# it called after the handler?".
+_ORDER_Q = re.compile(
+    r"\b(?:before|after)\b(?!\s+(?:\w+ing|it|them|this|that|these|those)\b)"
+    r"(?=\s+(?:the\s+)?[\w\"'`.<-]+)", re.IGNORECASE)
+
+
+def order_case(question: str) -> str:
+    """The word of a yes/no question that asks which of two things comes first, or "".
+
+    "In `Length(1) + Meters(2)`, does Python try Meters.__radd__ before Length.__add__?"
+    hinges on the order: a passage that says both methods are tried, and not which
+    first, does not answer it. "after merging it" sets a condition and "the parameters
+    after it" says where they are; "In which order ...?" asks for an account that may
+    put it in its own words ("applied in nested fashion").
+    """
+    if answer_type(question) != "yesno":
+        return ""
+    match = _ORDER_Q.search(asked_sentence(question))
+    return match.group(0) if match else ""
+
+
 def named_kind(question: str) -> str:
     """The kind of thing a "which/what <kind> does X use" question asks to be named.
 
@@ -708,8 +791,9 @@ def analyse(question: str) -> QuestionAnalysis:
     deleted it with rm -rf.") adds content words, not required names.
     """
     asked = asked_sentence(question)
-    focus = focus_terms(asked)
-    before = focus_terms(question.replace(asked, " "))
+    own = own_classes(question)
+    focus = focus_terms(_special_methods(asked, own))
+    before = focus_terms(_special_methods(question.replace(asked, " "), own))
     # A library's name the setup writes ("I compared two files with difflib.Differ ...
     # Why doesn't it give me the shortest diff?") is what "it" asks about: a name of the
     # asker's own ("self.__token", "h.digest", "report.txt") only sets the scene.
