@@ -196,25 +196,50 @@ def symbols(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-# A name written with underscores ("__radd__", "task_done", "QUOTE_MINIMAL"): word
-# tokens split it into its parts, and a part ("add") is a word every page uses.
-_CODE_NAME = re.compile(r"(?<![\w])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)*_*(?![\w])")
+# A name written with underscores or dots ("__radd__", "task_done", "threading.Thread"):
+# word tokens split it into its parts, and a part ("add", "thread") is a word every page
+# of its kind uses.
+_IDENT = r"_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)*_*"
+_CODE_NAME = re.compile(rf"(?<![\w.]){_IDENT}(?:\.{_IDENT})*(?![\w]|\.\w)")
+
+
+def _is_code_name(name: str) -> bool:
+    return ("_" in name or "." in name) and any(ch.isalpha() for ch in name) and (
+        len(name) <= SYMBOL_MAX)
 
 
 def code_names(text: str, lower: bool = True) -> list[str]:
-    """The names of a text written with an underscore ("__radd__", "task_done").
+    """The names of a text written with an underscore or a dot ("__radd__", "csv.writer").
 
     The index keeps them whole, lowercased, beside the words they split into, and a
     query's names meet them there; as with ``symbols``, both sides use this function.
     """
     out = [m.group(0).lower() if lower else m.group(0) for m in _CODE_NAME.finditer(text)
-           if "_" in m.group(0) and any(ch.isalpha() for ch in m.group(0))
-           and len(m.group(0)) <= SYMBOL_MAX]
+           if _is_code_name(m.group(0))]
+    return list(dict.fromkeys(out))
+
+
+def indexed_names(text: str) -> list[str]:
+    """The names of a text as the index keeps them, and how a question may write them.
+
+    Each dotted name also by its shorter forms ("Thread.start" of "threading.Thread.start"),
+    and by each part that has an underscore ("__radd__" of "object.__radd__",
+    "mod_deflate" of "mod_deflate.so").
+    """
+    out: list[str] = []
+    for name in code_names(text):
+        parts = name.split(".")
+        out += [".".join(parts[i:]) for i in range(max(len(parts) - 1, 1))]
+        if len(parts) > 1:
+            out += [part for part in parts if "_" in part]
     return list(dict.fromkeys(out))
 
 
 def without_code_names(text: str) -> str:
-    """The text with its names written with underscores blanked out (``code_names``)."""
+    """The text with its names written with underscores blanked out (``code_names``).
+
+    (Dotted names without an underscore stay: their words are the words of the name.)
+    """
     return _CODE_NAME.sub(lambda m: " " if "_" in m.group(0) else m.group(0), text)
 
 

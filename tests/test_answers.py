@@ -2339,3 +2339,21 @@ def test_a_question_about_which_comes_first_is_answered_only_by_a_passage_that_s
     # A condition is no order asked about.
     assert order_case("Can I delete a branch after merging it?") == ""
     assert order_case("What happens before the build starts?") == ""
+
+
+def test_ways_counted_before_a_colon_answer_a_what_are_my_options_question():
+    # "once I call start()" says when; "my options" asks for ways, not names of options;
+    # "There are two ways to ...: by ..., or by ..." is the list of them.
+    question = ("I'm new to kilns. What are my options for giving a kiln.Firing the pots it "
+                "should fire once I call start()?")
+    analysis = analyse(question)
+    assert "start" in analysis.scene and "kiln.Firing" not in analysis.scene
+    evidence = [
+        _doc("w1", "kiln.Firing", "This class can be subclassed in a limited fashion. There "
+             "are two ways to give it its pots: by passing a rack to the constructor, or by "
+             "overriding the load() method in a subclass.", score=9.0),
+        _doc("w2", "kiln.Firing.start", "Start the firing. It must be called at most once "
+             "per firing object.", score=8.0)]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "w1" and "two ways" in facts[0].text

@@ -195,6 +195,32 @@ def test_a_name_written_with_underscores_is_searched_whole(tmp_path):
     assert hits and "peak heat" in hits[0].source.text
 
 
+def test_a_dotted_name_finds_the_entry_it_titles(tmp_path):
+    # "kiln.Rack" is the words "kiln" and "rack" to a word tokenizer, which every entry
+    # of the kiln module shares: the entry titled by the name as written comes first,
+    # and a member named without its module ("Rack.fill") finds its own entry.
+    docs = tmp_path / "ref"
+    docs.mkdir()
+    (docs / "rack.md").write_text(
+        "# kiln.Rack\n\nA class that holds the pots of one firing. There are two ways to "
+        "give it pots: pass them to the constructor, or override the load() method.\n",
+        encoding="utf-8")
+    (docs / "fill.md").write_text(
+        "# kiln.Rack.fill\n\nFill the rack. It must be called at most once per rack; a "
+        "new rack gives new pots to the kiln when it starts.\n", encoding="utf-8")
+    for i in range(12):
+        (docs / f"member{i}.md").write_text(
+            f"# kiln.rack_tool{i}\n\nA kiln tool for a rack: it gives new pots to rack {i} "
+            f"when the kiln starts.\n", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "ref")
+    search = LocalSearch(manager, ["ref"])
+    hits = search.search("kiln.Rack new pots gives starts", SearchFilters(), 5)
+    assert hits[0].source.title == "kiln.Rack"
+    hits = search.search("Rack.fill new pots gives starts", SearchFilters(), 5)
+    assert hits[0].source.title == "kiln.Rack.fill"
+
+
 def test_a_command_named_as_typed_finds_its_manual_page(tmp_path):
     # "kiln fire" is the command whose page is titled "kiln-fire(1)". "kiln" is on every
     # page, and another page says "fire" and "file" more often in shorter passages: the

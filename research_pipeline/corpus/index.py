@@ -16,13 +16,14 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
-from research_pipeline.text import code_names, symbols, title_names
+from research_pipeline.text import indexed_names, symbols, title_names
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
 # 3: a section id, to fetch the other passages of a matched section.
 # 4: code symbols ("HEAD~2", "@{-1}"), as written and by shape, which words lose.
 # 5: a title's hyphenated names ("git-bundle") among the heading symbols.
-# 6: names written with underscores ("__radd__", "task_done") among the symbols, whole.
+# 6: names written with underscores or dots ("__radd__", "threading.Thread") among the
+#    symbols, whole, and by their shorter forms (``text.indexed_names``).
 INDEX_FORMAT = 6
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
@@ -151,9 +152,9 @@ class CorpusIndex:
                         section_id=section_id(chunk.doc_id, chunk.section),
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
-                        symbol=symbols(chunk.text) + code_names(chunk.text),
+                        symbol=symbols(chunk.text) + indexed_names(chunk.text),
                         head_symbol=symbols(heading := f"{chunk.title}\n{chunk.section}")
-                        + code_names(heading) + title_names(chunk.title),
+                        + indexed_names(heading) + title_names(chunk.title),
                         published=chunk.published_date or "",
                         layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )

@@ -391,7 +391,9 @@ _VERSION_LABEL = re.compile(
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
     r"[\w\"')\]]+, [^,.;:]{1,60}(, [^,.;:]{1,60})*,? (and|or) [\w\"'(\[]"
-    r"|:\s*[^.]{1,60},[^.]{1,60},")
+    r"|:\s*[^.]{1,60},[^.]{1,60},"
+    # A count of things, then a colon: "There are two ways to specify the activity: ...".
+    r"|\b(?:two|three|four|five|six|several|\d+) [a-z]+s\b[^.:;]{0,60}:\s*\S")
 _REASON_RE = re.compile(
     r"\b(because|since|so that|in order to|to (avoid|prevent|ensure|allow|make sure|keep)|"
     r"reasons?|otherwise|this (is|means|way)|which means|as a result|due to|therefore|"
@@ -432,7 +434,8 @@ _DEFINE_RE = re.compile(
 _KEYWORD_ARGUMENT = re.compile(r"[\w.]+\([^()]*?\b([A-Za-z_]\w*)\s*=(?!=)")
 _IF_RE = re.compile(r"\b(if|when|unless|whether)\b", re.IGNORECASE)
 _CODE_ITEMS_Q = re.compile(
-    r"\b(which|what)\b.*\b(methods|functions|commands|options|directives|variables|"
+    r"\b(which|what)\b.*(?<!\bmy )(?<!\bour )(?<!\byour )"
+    r"\b(methods|functions|commands|options|directives|variables|"
     r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
 # Single names listed in prose: "args, returncode, stdout and stderr".
 _NAME_LIST_RE = re.compile(
@@ -627,8 +630,8 @@ class Judgement:
 # Code an extractor ran into one line of prose ("async with AsyncExitStack() as stack:
 # connections = [await ...] # All opened connections ..."): a call bound with "as name:",
 # a comment after a call, a span that opens by assigning a call ("csv_writer =
-# csv.writer(fileobj ...) for row in sequence: ..."). (Code quoted inside a sentence, "{x: x ** 2 for x in
-# range(10)}", is part of the sentence.)
+# csv.writer(fileobj ...) for row in sequence: ..."). (Code quoted inside a sentence,
+# "{x: x ** 2 for x in range(10)}", is part of the sentence.)
 _FLAT_CODE = re.compile(r"\)\s+as\s+\w+\s*:|\)\]?\s+#\s|^\s*[A-Za-z_]\w* = [A-Za-z_][\w.]*\(")
 # The share of a span's words that are marks alone ("?", "^") past which it is output.
 OUTPUT_MARKS = 0.3
@@ -2214,6 +2217,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         if _CODE_ITEMS_Q.search(analysis.text):
             # "Which methods/options/commands ...": the items are names written as code,
             # or listed one word each ("attributes args, returncode, stdout and stderr").
+            # ("What are my options" asks for ways to do something.)
             return float(len({m.group(0) for m in _CODE_NAME.finditer(text)}) >= 2
                          or bool(_NAME_LIST_RE.search(text)))
         if cand.kind in ("list", "table"):

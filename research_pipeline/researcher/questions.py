@@ -415,6 +415,10 @@ _ENUMERATED = re.compile(r"\b(?:on|in|for|under|across|from)\s+(?P<items>[\w.+#-
 _PLACEHOLDER_VALUE = re.compile(r"(--?[A-Za-z][\w-]*)=(?:[A-Z]+|<[\w-]+>)")
 # A call's arguments as the asker writes them: "textwrap.fill(long_text)".
 _CALL_ARGUMENTS = re.compile(r"(?<=[\w\]])\(([^()]*)\)")
+# "once I call start()", "when we run fetch", "after you call close()".
+_WHEN_I_CALL = re.compile(
+    r"\b(?:once|when|whenever|after|before|until)\s+(?:I|we|you)\s+"
+    r"(?:call|run|use|invoke|start|type)\s+([\w.]+(?:\(\))?)", re.IGNORECASE)
 
 
 def example_words(question: str) -> list[str]:
@@ -810,6 +814,12 @@ def analyse(question: str) -> QuestionAnalysis:
         rf"(?:^|\s){re.escape(f)}(?:$|[\s?.,])", asked)]
     scene += [f for f in arguments if f not in scene]
     focus = [f for f in focus if f not in arguments]
+    # A name in a clause that says when the asker does something ("the work it should do
+    # once I call start()") sets the time of the question, not what it asks about.
+    timed = {m.group(1).rstrip("()") for m in _WHEN_I_CALL.finditer(asked)}
+    if len(focus) > len(timed & set(focus)):
+        scene += [f for f in focus if f in timed and f not in scene]
+        focus = [f for f in focus if f not in timed]
     kind = answer_type(question)
     if kind == "reason":
         # "Why do I get a TypeError when ...": the error is what the asker sees; the
