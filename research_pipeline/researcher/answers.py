@@ -1808,8 +1808,8 @@ class AnswerJudge:
             # "Does Python try Meters.__radd__ before Length.__add__?": a passage that says
             # both are tried, and not which first, does not answer it.
             about = ", ".join(analysis.focus) or "it"
-            return "unanswered", (f"the sources found describe {about} but say nothing of "
-                                  f"the order asked about (“{order}”)"), best
+            return "unanswered", (f"the passages found that name {about} do not say in "
+                                  f"which order (“{order}”)"), best
         kind = named_kind(analysis.text)
         if kind and (best.answers() or best.partly_answers()) and not _answered_where(
                 judged, lambda j: _mentions(j.candidate.source, kind)):
