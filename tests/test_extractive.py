@@ -55,6 +55,23 @@ def test_a_question_asked_in_the_negative_searches_for_the_one_word_form(tmp_pat
     assert any("uninspected" in q.text.split() for q in plan.queries)
 
 
+def test_a_method_called_on_the_askers_object_is_searched_as_the_topics_class(tmp_path):
+    # "h.seal()" is the asker's hive; the topic is about apiary.Hive, whose entry
+    # "apiary.Hive.seal" is the one to find. Names are searched as written.
+    topic = _topic(tmp_path, 'title: "Keeping bees with apiary.Hive"\nquestions: ["My '
+                             'keeper does `if h.full(): h.seal()`. Why does it still leak?", '
+                             '"What does apiary.Hive store?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    first = [q.text.split() for q in plan.queries if q.question_id == 1]
+    assert all({"Hive.full", "Hive.seal"} <= set(words_) for words_ in first)
+    assert any("apiary.Hive" in q.text.split() for q in plan.queries if q.question_id == 2)
+    # A title that names two classes says nothing of which one the object is.
+    topic = _topic(tmp_path, 'title: "apiary.Hive and apiary.Frame"\nquestions: ["Why '
+                             'does h.seal() leak?"]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert not any("Hive.seal" in q.text or "Frame.seal" in q.text for q in plan.queries)
+
+
 def test_a_question_about_a_difference_searches_for_the_word_too(tmp_path):
     topic = _topic(tmp_path, 'title: Bees\nquestions: ["What is the difference between a '
                              'drone and a worker?", "How do bees communicate?"]')

@@ -123,6 +123,12 @@ def derive_questions(topic: Topic) -> list[str]:
     return questions[:6]
 
 
+# A class a topic's title names by its module ("queue.Queue"), and a method called on a
+# short variable of the asker's ("q.empty()", "c.most_common(2)").
+_CLASS_NAME = re.compile(r"(?<![\w.])[a-z]\w*\.([A-Z]\w*)(?![\w.])")
+_OBJECT_CALL = re.compile(r"(?<![\w.])[a-z]\w{0,2}\.([a-z_]\w*)\(")
+
+
 def _readable_terms(text: str) -> list[str]:
     return list(question_words(text).values())
 
@@ -207,6 +213,8 @@ class ExtractiveResearcher:
         note_context = " ".join(context[1:]) if topic.body else " ".join(context)
         context_terms = _readable_terms(topic.spec.title + " " + note_context)
         plan_questions = [Question(id=i, text=q) for i, q in enumerate(questions, 1)]
+        named = list(dict.fromkeys(m.group(1) for m in _CLASS_NAME.finditer(topic.spec.title)))
+        classes = named if len(named) == 1 else []
         queries: list[PlannedQuery] = []
         seen: set[str] = set()
         for q in plan_questions:
@@ -215,6 +223,10 @@ class ExtractiveResearcher:
             # with underscores ("__radd__": its word "add" is on every page).
             own = [*written_symbols(q.text), *code_names(q.text, lower=False),
                    *_readable_terms(q.text)]
+            # A method the asker calls on its own object ("q.empty()") is, in a topic about
+            # one class ("... with queue.Queue"), that class's: its entry is the one to find.
+            own += [f"{cls}.{m.group(1)}" for m in _OBJECT_CALL.finditer(q.text)
+                    for cls in classes if f"{cls}.{m.group(1)}" not in own]
             # Asked in the negative ("not tracked"), documentation says it in one word
             # ("untracked"): search for that word too.
             own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
