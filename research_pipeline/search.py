@@ -83,9 +83,10 @@ class LocalSearch:
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
         code = symbols(query) + joined_names(query)
-        # A name written with underscores ("__radd__") is looked for whole; the words it
-        # splits into ("radd"), where nothing else in the query says them, only where a
-        # corpus does not write the name.
+        # A name written with underscores or dots ("__radd__", "threading.Thread") is
+        # looked for whole. The words an underscore name splits into ("radd"), where
+        # nothing else in the query says them, count only where a corpus does not write
+        # the name; a dotted name's words ("threading", "thread") always count.
         outside = set(terms(without_code_names(query)))
         names = {name: [t for t in terms(name) if t not in outside]
                  for name in code_names(query)}

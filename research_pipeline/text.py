@@ -211,8 +211,8 @@ def _is_code_name(name: str) -> bool:
 def code_names(text: str, lower: bool = True) -> list[str]:
     """The names of a text written with an underscore or a dot ("__radd__", "csv.writer").
 
-    The index keeps them whole, lowercased, beside the words they split into, and a
-    query's names meet them there; as with ``symbols``, both sides use this function.
+    The index keeps them whole, lowercased, beside the words they split into
+    (``indexed_names``), and a query's names meet them there.
     """
     out = [m.group(0).lower() if lower else m.group(0) for m in _CODE_NAME.finditer(text)
            if _is_code_name(m.group(0))]

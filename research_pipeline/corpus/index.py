@@ -35,8 +35,9 @@ EXACT_BOOST = 0.6
 # many times its IDF, as a rare word matched once does: most passages hold no symbol, so
 # BM25's length norm, measured against that near-empty average, would all but drop it.
 SYMBOL_WEIGHT = 1.5
-# A name written with underscores that the corpus writes ("__radd__") is what the query
-# is about, more than any of its words: it scores this many times its IDF.
+# A name written with underscores or dots that the corpus writes ("__radd__",
+# "threading.Thread") is what the query is about, more than any of its words: it scores
+# this many times its IDF.
 NAME_WEIGHT = 3.0
 
 
@@ -177,8 +178,9 @@ class CorpusIndex:
 
         Words of ``exact_words`` matched unstemmed add a bonus, and so do the code
         symbols of ``symbol_terms`` (``text.symbols`` of the query). ``names`` maps each
-        name the query writes with underscores (``text.code_names``) to the terms only it
-        supplies: a name this corpus writes is a symbol, and those terms are dropped.
+        name the query writes with underscores or dots (``text.code_names``) to the terms
+        only it supplies: a name this corpus writes is a symbol, and those terms are
+        dropped.
         """
         index = self._open()
         searcher = index.searcher()
