@@ -2357,3 +2357,19 @@ def test_ways_counted_before_a_colon_answer_a_what_are_my_options_question():
     status, facts = _research(evidence, question)
     assert status.status == "answered"
     assert facts[0].source_id == "w1" and "two ways" in facts[0].text
+
+
+def test_a_passage_that_shares_only_the_askers_setting_does_not_support_the_answer():
+    # "table ... column ... database" shares the asker's setting, nothing it asks.
+    evidence = [
+        _doc("s1", "kiln module", "Kiln objects have these methods: fire(): Fire the kiln "
+             "and return the peak temperature as a number. firelog(): Like fire() except "
+             "the peak is returned as a string of the log's lines.", score=9.0),
+        _doc("s2", "ledger.blobopen", "table Table name. column Column name. row Row index. "
+             "readonly Open the entry without write permissions. name Ledger database name.",
+             score=8.0)]
+    status, facts = _research(evidence, "I'm storing firing results in a text column of a "
+                              "ledger database. What's the difference between what "
+                              "k.fire() and k.firelog() give me?")
+    assert facts and facts[0].source_id == "s1"
+    assert all(f.source_id != "s2" for f in facts)

@@ -66,7 +66,12 @@ from research_pipeline.researcher.answers import (
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
 from research_pipeline.researcher.gaps import decide, track_gaps
-from research_pipeline.researcher.questions import QuestionAnalysis, analyse, compound_words
+from research_pipeline.researcher.questions import (
+    QuestionAnalysis,
+    analyse,
+    compound_words,
+    setting_words,
+)
 from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
@@ -501,7 +506,8 @@ class ExtractiveResearcher:
                     answers_given.extend(j.candidate for j in pair)
             may_support = partial(_may_support, best=best, floor=floor,
                                   answer_type=analysis.answer_type,
-                                  release_question=release_question, focus=analysis.focus)
+                                  release_question=release_question, focus=analysis.focus,
+                                  told=setting_words(analysis.text))
             follow = (_continuation(best, judged, may_support) if direct == len(chosen) == 1
                       else None)
             if follow is not None and (follow.fit or analysis.answer_type != "list") and not any(
@@ -868,12 +874,16 @@ def _belongs_elsewhere(j: Judgement, qid: int, wanted: dict[int, list[Judgement]
 
 
 def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: str,
-                 release_question: bool, focus: tuple[str, ...] = ()) -> bool:
+                 release_question: bool, focus: tuple[str, ...] = (),
+                 told: frozenset[str] = frozenset()) -> bool:
     """Whether a judged span may stand as a supporting passage under the direct answer.
 
     It covers at least ``floor`` of the question and carries the word the question hinges
     on too, not only its subject ("the import statement" in a list of what may precede a
-    future statement).
+    future statement). It says something the asking sentence says, not only what the
+    asker's setting (``told``) says: sqlite's "table Table name. column Column name. ..."
+    under "I'm storing checksums in a text column of a database. What's the difference
+    between what h.digest() and h.hexdigest() give me?".
     """
     cand = j.candidate
     return not (
@@ -898,7 +908,8 @@ def _may_support(j: Judgement, *, best: Judgement, floor: float, answer_type: st
         or cand.kind in ("sentences", "term") and dangles(cand)
         or cand.in_preamble
         # "Additional information on exceptions can be found in section Exceptions."
-        or cand.kind == "sentences" and only_points_elsewhere(cand.text))
+        or cand.kind == "sentences" and only_points_elsewhere(cand.text)
+        or bool(told) and all(w in told for w in j.matched))
 
 
 def _index_slice(text: str, focus: tuple[str, ...]) -> bool:
