@@ -309,6 +309,22 @@ def test_indented_prose_that_quotes_code_is_prose():
     assert [b.kind for b in blocks if "__debug__" in b.text] == ["code"]
 
 
+def test_a_call_that_goes_on_over_indented_lines_is_code_not_a_term():
+    # A docstring's usage line, dedented by inspect.cleandoc: its first line is at the
+    # margin and the rest of the call is indented under it.
+    text = ("kiln_log = kiln.log(fileobj [, style='plain']\n"
+            "                    [optional keyword args])\n"
+            "    for row in firings:\n"
+            "        kiln_log.write(row)\n\n"
+            "The \"fileobj\" argument can be any object that supports the file API.\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["code", "para"]
+    assert "[optional keyword args]" in blocks[0].text
+    # A name over its description is still a term.
+    assert text_blocks("d | other\n    Create a new dictionary with the merged keys and "
+                       "values of d and other.\n")[0].kind == "term"
+
+
 def test_a_line_back_at_the_margin_after_indented_entries_starts_a_paragraph():
     # A docstring's labelled entries end without a full stop; the line after them, back
     # at the margin, is a sentence of its own, not the end of theirs.

@@ -405,6 +405,13 @@ def text_blocks(text: str) -> list[Block]:
         # Definition terms: a short line whose description is indented below it.
         if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > indent
                 and all(_indent(line) > indent for line in group[1:])):
+            if first.count("(") > first.count(")") and not _prose(group[1:]):
+                # A call that goes on over the next lines ("csv_writer =
+                # csv.writer(fileobj [, dialect='excel']" then "[optional keyword args])"):
+                # code, not a term over its description.
+                blocks.append(Block("code", neutralize_markup(
+                    code_text("\n".join(_dedent(group))))))
+                continue
             open_term(first.strip(), indent)
             blocks.append(Block("para", neutralize_markup(_unwrap(group[1:]))))
             continue
