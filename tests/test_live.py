@@ -339,7 +339,9 @@ def test_the_search_sdk_is_imported_while_the_first_model_call_waits(tmp_path, m
     runtime.waiting_on_network()
     assert runtime._DEFERRED == []
     deadline = time.monotonic() + 10
-    while "deferred_probe_sdk" not in sys.modules and time.monotonic() < deadline:
+    # (A module is in sys.modules from the start of its import: wait for its body to run.)
+    while (getattr(sys.modules.get("deferred_probe_sdk"), "IMPORTED_AT", None) is None
+           and time.monotonic() < deadline):
         time.sleep(0.01)
     assert sys.modules["deferred_probe_sdk"].IMPORTED_AT >= sent + runtime.DEFERRED_START_S
     runtime.waiting_on_network()  # nothing left: no thread, no error
