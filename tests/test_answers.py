@@ -2373,3 +2373,23 @@ def test_a_passage_that_shares_only_the_askers_setting_does_not_support_the_answ
                               "k.fire() and k.firelog() give me?")
     assert facts and facts[0].source_id == "s1"
     assert all(f.source_id != "s2" for f in facts)
+
+
+def test_the_choices_a_list_question_asks_for_need_not_be_called_so():
+    # "What choices do I have ...": the list gives the constants, never the word "choices".
+    page = """The kiln module logs firings.
+
+The logger takes these settings:
+
+* stamping - controls when timestamps should be written by the logger.
+  It can take on any of the following module constants:
+  kiln.STAMP_MINIMAL means only when required, for example, when a firing fails.
+  kiln.STAMP_ALL means that timestamps are always written before each line.
+  kiln.STAMP_NONE means that timestamps are never written.
+* delimiter - the character written between the fields of a line.
+"""
+    status, facts = _research(_text_evidence(page, "kiln module", "c"),
+                              "What choices do I have for when kiln.logger puts a "
+                              "timestamp in front of a line?")
+    assert status.status == "answered"
+    assert "STAMP_ALL" in facts[0].text

@@ -158,6 +158,10 @@ _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
 # clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
 # in a span matches like a stemmed form. Irregular forms are listed with their verb, last
 # (a follow-up query asks for a missing word's first synonym).
+# What a list question may call its items without naming their kind ("What choices do I
+# have for when csv.writer quotes a field?": the list gives the constants).
+_GENERIC_ITEMS = frozenset(
+    "choices alternatives possibilities options".split())
 _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
@@ -1226,8 +1230,11 @@ class AnswerJudge:
                 weight *= VAGUE_WEIGHT  # a name the asker made up ("del x", "self.__token")
             elif word in focus_words:
                 weight *= FOCUS_WEIGHT
-            elif word in analysis.quantifiers or word in analysis.excluded:
-                weight *= VAGUE_WEIGHT  # "different ways"; what "Besides ..." sets aside
+            elif (word in analysis.quantifiers or word in analysis.excluded
+                  or word == analysis.items and word in _GENERIC_ITEMS):
+                # "different ways"; what "Besides ..." sets aside; the "choices" of "What
+                # choices do I have for ...?", which a list of them need not call so.
+                weight *= VAGUE_WEIGHT
             elif word in analysis.subject and word not in VAGUE:
                 weight *= SUBJECT_WEIGHT
             elif word in VAGUE or word in VERBS:
