@@ -1362,6 +1362,25 @@ def test_an_open_question_names_the_words_it_lacks_most_specific_first():
                            "(closest: Kiln vents)")
 
 
+def test_an_open_question_names_what_its_asking_sentence_lacks_before_its_story():
+    evidence = [_doc("u1", "Kiln vents", "Kiln vents let the fumes of a firing leave the "
+                     "kiln chamber through the roof.")]
+    status, _ = _research(evidence, "My pottery studio floods with smoke and the glazes "
+                                    "blister. How do I stop the kiln shelves cracking?")
+    assert status.status != "answered"
+    assert status.note.startswith("no source found uses the words “shelves” or "
+                                  "“cracking”")
+    # Where only the story's words are said nowhere, they are not the reason.
+    evidence.append(_doc("u2", "Kiln shelves", "Shelves hold the pots in the chamber. A "
+                         "cracked shelf must be replaced before the next firing.", score=4.0))
+    status, _ = _research(evidence, "My grandmother's ceramics cooperative in Lisbon bought "
+                          "an electric furnace, and the apprentices grumble constantly "
+                          "about ventilation. How do I replace a cracked roof?")
+    assert status.status == "unanswered"
+    assert status.note == ("the sources touch on it, but no passage gives the steps or "
+                           "command (closest: Kiln vents)")
+
+
 def test_a_footnote_number_is_not_quoted_as_part_of_the_sentence():
     evidence = [_doc("n1", "Kiln vents", "[1] Kiln vents let the fumes of a firing leave the "
                      "kiln chamber through the roof. The vents are opened by hand. [2]")]

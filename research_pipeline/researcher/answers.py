@@ -1769,7 +1769,16 @@ class AnswerJudge:
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said
                           and w not in shown),
-                         key=lambda w: -weights.get(w, 0.0))[:3]
+                         key=lambda w: -weights.get(w, 0.0))
+        # What the asking sentence says comes before the asker's story ("How can I hash it
+        # without loading the whole file at once?" before "eats" and "video"): the reader
+        # learns which part of the question the sources leave open.
+        # That no source says a word of the story only ("eats", "video") is never the
+        # reason a question stays open; that the closest passage does not is one, when
+        # nothing the asking sentence says is lacking.
+        told = setting_words(analysis.text)
+        asked = [w for w in lacking if w not in told]
+        lacking = (asked if evidence is not None else asked or lacking)[:3]
         compounds = compound_of(analysis.text)
         return list(dict.fromkeys(compounds.get(w, w) for w in lacking))
 
