@@ -269,3 +269,141 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
     local.store.save_eval_questions(
         eval_id, evalset, [asdict(q) for s in scores for q in s.question_scores])
     return scores
+
+
+# A reader's verdict on a question's direct answer (the first paragraph of its section).
+VERDICTS = ("correct", "partial", "wrong", "none")
+READING_COLUMNS = ("set", "topic", "qnum", "label", "verdict", "phrase_score", "note", "digest")
+
+
+def first_paragraphs(markdown: str) -> dict[int, str]:
+    """Per question number, its section's first paragraph as a reader meets it.
+
+    Footnote markers removed and whitespace collapsed; '' for a section without one.
+    """
+    out = {}
+    for n, body in _section_bodies(markdown).items():
+        paragraphs = [p for p in body.split("\n\n") if p.strip()]
+        out[n] = " ".join(_MARKER_RE.sub("", paragraphs[0]).split()) if paragraphs else ""
+    return out
+
+
+def answer_digest(paragraph: str) -> str:
+    """What a reading records of the paragraph it judged, to tell later whether it changed."""
+    return stable_hash(" ".join(paragraph.split()), length=12)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reader's verdict on one question's direct answer, as recorded in a readings file."""
+
+    evalset: str
+    topic_id: str
+    question_id: int
+    verdict: str
+    digest: str
+    line: int
+
+
+def load_readings(path: Path) -> list[Reading]:
+    """The verdicts of a readings file (tab-separated, a header naming ``READING_COLUMNS``).
+
+    A row whose verdict is empty is not read yet and is left out; a bad row is an error
+    that names the file, the line and the field.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ResearchPipelineError(f"cannot read the readings file {path}: {exc}") from exc
+    if not lines:
+        raise ResearchPipelineError(f"{path}: empty; expected a header line with the columns "
+                                    f"{', '.join(READING_COLUMNS)}")
+    header = lines[0].split("\t")
+    missing = [c for c in ("set", "topic", "qnum", "verdict", "digest") if c not in header]
+    if missing:
+        raise ResearchPipelineError(f"{path}: line 1: the header lacks the column(s) "
+                                    f"{', '.join(missing)}")
+    at = {c: header.index(c) for c in header}
+    out = []
+    for number, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        cells = line.split("\t")
+        if len(cells) < len(header):
+            raise ResearchPipelineError(f"{path}: line {number}: {len(cells)} fields, the "
+                                        f"header has {len(header)}")
+        verdict = cells[at["verdict"]].strip()
+        if not verdict:
+            continue  # not read yet
+        if verdict not in VERDICTS:
+            raise ResearchPipelineError(f"{path}: line {number}: verdict {verdict!r} is not "
+                                        f"one of {', '.join(VERDICTS)}")
+        qnum = cells[at["qnum"]].strip()
+        if not qnum.isdigit() or int(qnum) < 1:
+            raise ResearchPipelineError(f"{path}: line {number}: qnum {qnum!r} is not a "
+                                        "question number (1, 2, ...)")
+        out.append(Reading(cells[at["set"]].strip(), cells[at["topic"]].strip(), int(qnum),
+                           verdict, cells[at["digest"]].strip(), number))
+    return out
+
+
+@dataclass
+class ReadingCheck:
+    """How a set's reports stand against a reader's verdicts on earlier ones.
+
+    ``as_read``: per verdict, the questions whose direct answer is still the one the reader
+    judged. ``changed``: questions whose direct answer differs from it ("topic Qn"), to be
+    read again; ``gone``: readings of a topic or question the set no longer has.
+    """
+
+    as_read: dict[str, int]
+    changed: list[str]
+    gone: list[str]
+
+    @property
+    def read(self) -> int:
+        """How many direct answers stand as the reader judged them."""
+        return sum(self.as_read.values())
+
+
+def check_readings(readings: list[Reading], evalset: str, reports: dict[str, str]
+                   ) -> ReadingCheck:
+    """Compare a set's reports (markdown per topic id) with the readings of that set."""
+    as_read = dict.fromkeys(VERDICTS, 0)
+    changed, gone = [], []
+    paragraphs = {topic: first_paragraphs(markdown) for topic, markdown in reports.items()}
+    for reading in readings:
+        if reading.evalset != evalset:
+            continue
+        name = f"{reading.topic_id} Q{reading.question_id}"
+        now = paragraphs.get(reading.topic_id, {})
+        if reading.question_id not in now:
+            gone.append(name)
+        elif answer_digest(now[reading.question_id]) == reading.digest:
+            as_read[reading.verdict] += 1
+        else:
+            changed.append(name)
+    return ReadingCheck(as_read, changed, gone)
+
+
+def reading_rows(evalset: str, topics: list[Topic], reports: dict[str, str]) -> list[str]:
+    """A readings file for a set's reports, its verdicts left for the reader to fill in.
+
+    One row per question: its label and phrase score as the eval sees them, the question
+    and its direct answer in the note column, and the answer's digest.
+    """
+    rows = ["\t".join(READING_COLUMNS)]
+    for topic in topics:
+        markdown = reports.get(topic.id)
+        if markdown is None:
+            continue
+        firsts = first_paragraphs(markdown)
+        for score in score_questions(topic, markdown):
+            first = firsts.get(score.question_id, "")
+            label = "answered" if score.labelled_answered else "open"
+            phrase = ("right" if score.in_first_paragraph else "wrong") if score.answerable \
+                else ("right" if not score.labelled_answered else "wrong")
+            note = " ".join(f"{score.question} → {first}".split())
+            rows.append("\t".join([evalset, topic.id, str(score.question_id), label, "",
+                                   phrase, note.replace("\t", " "), answer_digest(first)]))
+    return rows

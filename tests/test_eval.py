@@ -1,6 +1,17 @@
 import json
 
-from research_pipeline.evaluation import answer_sections, score_phrases, unsupported_paragraphs
+import pytest
+
+from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.evaluation import (
+    answer_digest,
+    answer_sections,
+    check_readings,
+    first_paragraphs,
+    load_readings,
+    score_phrases,
+    unsupported_paragraphs,
+)
 from research_pipeline.topics import parse_topic
 from tests.conftest import run_cli, write_topic
 
@@ -58,7 +69,8 @@ def test_eval_command_scores_stores_and_guards_a_baseline(env):
         ---
         """)
     baseline = env / "baseline.json"
-    result = run_cli("eval", str(evalset), "--record-baseline", str(baseline))
+    result = run_cli("eval", str(evalset), "--record-baseline", str(baseline),
+                     "--write-readings", str(env / "readings.tsv"))
     assert result.returncode == 0, result.stderr
     assert "finally" in result.stdout and "total" in result.stdout
     recorded = json.loads(baseline.read_text())
@@ -67,6 +79,40 @@ def test_eval_command_scores_stores_and_guards_a_baseline(env):
                               "--format", "json").stdout)
     assert rows == [{"topic_id": "finally", "expected": 1, "found": 1}]
     baseline.write_text(json.dumps({"found": 1.5}))
-    failed = run_cli("eval", str(evalset), "--baseline", str(baseline))
+    # The answers written out for a reader; the reader's verdict is checked on the next run.
+    readings = env / "readings.tsv"
+    rows = readings.read_text().splitlines()
+    assert rows[0].split("\t")[:5] == ["set", "topic", "qnum", "label", "verdict"]
+    cells = rows[1].split("\t")
+    assert cells[:4] == ["evalset", "finally", "1", "answered"] and cells[4] == ""
+    cells[4] = "correct"
+    readings.write_text("\n".join([rows[0], "\t".join(cells)]) + "\n")
+    failed = run_cli("eval", str(evalset), "--baseline", str(baseline),
+                     "--readings", str(readings))
     assert failed.returncode == 1
     assert "fell below the recorded baseline" in failed.stderr
+    assert "1 answers as read: 1 correct" in failed.stdout
+    assert "0 changed since the reading" in failed.stdout
+
+
+def test_a_readers_verdicts_stand_only_for_the_answers_the_reader_saw(tmp_path):
+    firsts = first_paragraphs(REPORT)
+    assert firsts[1] == "The gravitational pull of the Moon raises the oceans."
+    readings = tmp_path / "readings.tsv"
+    header = "set\ttopic\tqnum\tlabel\tverdict\tphrase_score\tnote\tdigest"
+    readings.write_text("\n".join([
+        header,
+        f"tides\tt\t1\tanswered\tcorrect\tright\tthe pull\t{answer_digest(firsts[1])}",
+        f"tides\tt\t2\topen\tnone\twrong\tleft open\t{answer_digest('an older answer')}",
+        "tides\tt\t3\tanswered\twrong\twrong\ta question since dropped\tabc",
+        "tides\tt\t4\topen\t\t\tnot read yet\tabc",
+        "other\tt\t1\tanswered\twrong\twrong\tanother set\tabc"]) + "\n")
+    check = check_readings(load_readings(readings), "tides", {"t": REPORT})
+    assert check.read == 1 and check.as_read["correct"] == 1
+    assert check.changed == ["t Q2"] and check.gone == ["t Q3"]
+    readings.write_text(header + "\ntides\tt\t1\tanswered\tfine\tright\tx\tabc\n")
+    with pytest.raises(ResearchPipelineError, match=r"readings.tsv: line 2: verdict 'fine'"):
+        load_readings(readings)
+    readings.write_text("set\ttopic\tverdict\n")
+    with pytest.raises(ResearchPipelineError, match="line 1: the header lacks the column"):
+        load_readings(readings)

@@ -26,6 +26,8 @@ def eval_cmd(
     min_answered: Annotated[float | None, typer.Option(help="Fail below this share answered")] = None,
     baseline: Annotated[Path | None, typer.Option(help="JSON of recorded scores to stay at or above")] = None,
     record_baseline: Annotated[Path | None, typer.Option(help="Write this run's scores as the baseline")] = None,
+    readings: Annotated[Path | None, typer.Option(help="A reader's verdicts (TSV) to check the answers against")] = None,
+    write_readings: Annotated[Path | None, typer.Option(help="Write a TSV of this run's answers for a reader to judge")] = None,
 ) -> None:
     """Run and score an eval set; exit 1 on an error, an unverified citation or a low score."""
     recorded: dict[str, float] = {}
@@ -34,11 +36,23 @@ def eval_cmd(
             recorded = json.loads(baseline.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise fail(f"cannot read the baseline {baseline}: {exc}", EXIT_USAGE) from exc
-    from research_pipeline.evaluation import SetSummary, run_eval, summarise
+    from research_pipeline.evaluation import (
+        SetSummary,
+        check_readings,
+        load_readings,
+        reading_rows,
+        run_eval,
+        summarise,
+    )
+    from research_pipeline.topics import load_topics, topic_files
 
     services = services_from_settings()
     if not evalset_dir.is_dir():
         raise fail(f"{evalset_dir} is not a folder of topic files", EXIT_USAGE)
+    try:
+        read = load_readings(readings) if readings is not None else []
+    except ResearchPipelineError as exc:
+        raise fail(str(exc), EXIT_USAGE) from exc
     try:
         scores = run_eval(services, evalset_dir.resolve(), progress=say)
     except ResearchPipelineError as exc:
@@ -83,6 +97,24 @@ def eval_cmd(
     if record_baseline is not None:
         record_baseline.write_text(json.dumps(now, indent=2) + "\n", encoding="utf-8")
         say(f"recorded the baseline in {record_baseline}")
+    if readings is not None or write_readings is not None:
+        evalset = evalset_dir.resolve().name
+        folder = services.settings.reports_dir / "eval" / evalset
+        topics, _ = load_topics(topic_files(evalset_dir.resolve()))
+        reports = {t.id: (folder / f"{t.id}.md").read_text(encoding="utf-8")
+                   for t in topics if (folder / f"{t.id}.md").is_file()}
+        if readings is not None:
+            check = check_readings(read, evalset, reports)
+            counts = ", ".join(f"{n} {v}" for v, n in check.as_read.items())
+            typer.echo(f"reader's verdicts ({readings}): {check.read} answers as read: {counts}"
+                       f"; {len(check.changed)} changed since the reading"
+                       + (f" (read again: {', '.join(check.changed)})" if check.changed else ""))
+            if check.gone:
+                say(f"readings of questions this set no longer has: {', '.join(check.gone)}")
+        if write_readings is not None:
+            write_readings.write_text(
+                "\n".join(reading_rows(evalset, topics, reports)) + "\n", encoding="utf-8")
+            say(f"wrote this run's answers for a reader to judge to {write_readings}")
     if min_found is not None and summary.found < min_found:
         say(f"error: expected-phrase share {summary.found:.3f} is below the baseline {min_found}")
         failed = True
