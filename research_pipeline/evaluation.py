@@ -81,6 +81,11 @@ def _section_bodies(markdown: str) -> dict[int, str]:
     return out
 
 
+def _first_paragraph(body: str) -> str:
+    """A section body's first paragraph, as written ('' when it has none)."""
+    return next((p for p in body.split("\n\n") if p.strip()), "")
+
+
 def answer_sections(markdown: str) -> dict[int, str]:
     """Per question number, the answer text of its section (no heading, no markers)."""
     return {n: " ".join(_MARKER_RE.sub("", text).split())
@@ -126,8 +131,7 @@ def score_questions(topic: Topic, markdown: str) -> list[QuestionScore]:
     out = []
     for n, (question, phrases) in enumerate(zip(topic.spec.questions, expect, strict=True), 1):
         body = raw.get(n, "")
-        paragraphs = [p for p in body.split("\n\n") if p.strip()]
-        first = paragraphs[0] if paragraphs else ""
+        first = _first_paragraph(body)
         words = [str(p) for p in phrases]
         out.append(QuestionScore(
             topic_id=topic.id, question_id=n, question=question, answer_type=kinds[n - 1],
@@ -281,11 +285,8 @@ def first_paragraphs(markdown: str) -> dict[int, str]:
 
     Footnote markers removed and whitespace collapsed; '' for a section without one.
     """
-    out = {}
-    for n, body in _section_bodies(markdown).items():
-        paragraphs = [p for p in body.split("\n\n") if p.strip()]
-        out[n] = " ".join(_MARKER_RE.sub("", paragraphs[0]).split()) if paragraphs else ""
-    return out
+    return {n: " ".join(_MARKER_RE.sub("", _first_paragraph(body)).split())
+            for n, body in _section_bodies(markdown).items()}
 
 
 def answer_digest(paragraph: str) -> str:
@@ -302,7 +303,6 @@ class Reading:
     question_id: int
     verdict: str
     digest: str
-    line: int
 
 
 def load_readings(path: Path) -> list[Reading]:
@@ -343,7 +343,7 @@ def load_readings(path: Path) -> list[Reading]:
             raise ResearchPipelineError(f"{path}: line {number}: qnum {qnum!r} is not a "
                                         "question number (1, 2, ...)")
         out.append(Reading(cells[at["set"]].strip(), cells[at["topic"]].strip(), int(qnum),
-                           verdict, cells[at["digest"]].strip(), number))
+                           verdict, cells[at["digest"]].strip()))
     return out
 
 
@@ -403,7 +403,7 @@ def reading_rows(evalset: str, topics: list[Topic], reports: dict[str, str]) -> 
             label = "answered" if score.labelled_answered else "open"
             phrase = ("right" if score.in_first_paragraph else "wrong") if score.answerable \
                 else ("right" if not score.labelled_answered else "wrong")
-            note = " ".join(f"{score.question} → {first}".split())
+            note = " ".join(f"{score.question} → {first}".split())  # no tab left in it
             rows.append("\t".join([evalset, topic.id, str(score.question_id), label, "",
-                                   phrase, note.replace("\t", " "), answer_digest(first)]))
+                                   phrase, note, answer_digest(first)]))
     return rows

@@ -154,14 +154,14 @@ _NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
-# Words documentation uses for what questions say in other words ("does the finally
-# clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
-# in a span matches like a stemmed form. Irregular forms are listed with their verb, last
-# (a follow-up query asks for a missing word's first synonym).
 # What a list question may call its items without naming their kind ("What choices do I
 # have for when csv.writer quotes a field?": the list gives the constants).
 _GENERIC_ITEMS = frozenset(
     "choices alternatives possibilities options".split())
+# Words documentation uses for what questions say in other words ("does the finally
+# clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
+# in a span matches like a stemmed form. Irregular forms are listed with their verb, last
+# (a follow-up query asks for a missing word's first synonym).
 _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
@@ -1771,11 +1771,9 @@ class AnswerJudge:
                           and w not in shown),
                          key=lambda w: -weights.get(w, 0.0))
         # What the asking sentence says comes before the asker's story ("How can I hash it
-        # without loading the whole file at once?" before "eats" and "video"): the reader
-        # learns which part of the question the sources leave open.
-        # That no source says a word of the story only ("eats", "video") is never the
-        # reason a question stays open; that the closest passage does not is one, when
-        # nothing the asking sentence says is lacking.
+        # without loading the whole file at once?" before "eats" and "video"). That no
+        # source says a story word is never the reason a question stays open; that the
+        # closest passage does not is one, when the asking sentence lacks nothing.
         told = setting_words(analysis.text)
         asked = [w for w in lacking if w not in told]
         lacking = (asked if evidence is not None else asked or lacking)[:3]
