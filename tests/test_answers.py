@@ -2412,3 +2412,25 @@ The logger takes these settings:
                               "timestamp in front of a line?")
     assert status.status == "answered"
     assert "STAMP_ALL" in facts[0].text
+
+
+def test_a_call_with_literal_arguments_asks_for_the_value_it_comes_to():
+    assert analyse("What does kiln.cool([]) return?").answer_type == "number"
+    assert analyse("What does round(2.5) give?").answer_type == "number"
+    # Without values, or with the asker's placeholders, it asks what the function gives.
+    assert analyse("What does kiln.cool() return?").answer_type != "number"
+    assert analyse("What does kiln.cool(load, rate) return?").answer_type != "number"
+
+
+def test_an_answer_that_names_a_value_is_given_with_the_sentence_that_states_it():
+    page = """<html><body><h1>Kiln manual</h1><h2 id="cool">kiln.cool</h2>
+<p>Return the lowest temperature reached by the pieces of the load. The default resting
+value for the chamber is 40 degrees.</p>
+<p>When the load is empty, return the resting value. This function is meant for ceramic
+loads and may refuse glass.</p></body></html>"""
+    status, facts = _research(_html_evidence(page), "What does kiln.cool([]) return?")
+    assert status.status == "answered"
+    direct = [f.text for f in facts if f.role == "answer"]
+    # The value first, where the page gives it, then the answer that names it.
+    assert direct[0] == "The default resting value for the chamber is 40 degrees."
+    assert direct[1].startswith("When the load is empty, return the resting value.")

@@ -454,6 +454,15 @@ class ExtractiveResearcher:
             answers_given.append(best.candidate)
             chosen: list[Judgement] = [best]
             direct = 1  # how many of the chosen spans make the direct answer
+            named_value = (_value_named(best, judged) if analysis.answer_type == "number"
+                           else None)
+            if named_value is not None:
+                # "When the iterable is empty, return the start value." names the value
+                # the asker wants; the sentence that gives it ("The default start value
+                # for the product is 1.") answers with it, in the page's order.
+                chosen = sorted([best, named_value], key=lambda j: j.candidate.start)
+                direct = 2
+                answers_given.append(named_value.candidate)
             release_question = asks_release(q.text)
             members = member_entries(analysis, judged)
             if members:
@@ -984,6 +993,36 @@ def _distinct_answer(judged: list[Judgement], best: Judgement, taken: list[Candi
         if parts:
             return max(parts, key=lambda j: j.rank)
     return other
+
+
+# What a sentence calls a value by instead of giving it: "the start value", "the
+# default timeout".
+_NAMED_VALUE = re.compile(
+    r"\bthe ((?:default )?[a-z]+ (?:value|default|size|limit|number|count|length|timeout|"
+    r"level|width|precision|delay|interval)|default)\b", re.IGNORECASE)
+
+
+def _value_named(best: Judgement, judged: list[Judgement]) -> Judgement | None:
+    """The sentence of the same page that gives the value a valueless answer names.
+
+    A direct answer to a number question that says no value but names one ("return the
+    start value") is answered by the one sentence of its page that says that name with a
+    value ("The default start value for the product is 1."), nearest first.
+    """
+    cand = best.candidate
+    if cand.kind != "sentences" or re.search(r"\d", cand.text):
+        return None
+    names = {m.group(1).lower() for m in _NAMED_VALUE.finditer(cand.text)}
+    if not names:
+        return None
+    giving = [j for j in judged
+              if j.candidate.kind == "sentences" and _sentences(j.candidate) == 1
+              and j.candidate.source.source_id == cand.source.source_id
+              and not _overlaps(j.candidate, cand) and re.search(r"\d", j.candidate.text)
+              and any(re.search(rf"\b{re.escape(n)}\b", j.candidate.text, re.IGNORECASE)
+                      for n in names)
+              and quotable(j.candidate.text)]
+    return min(giving, key=lambda j: abs(j.candidate.start - cand.start), default=None)
 
 
 def _continuation(best: Judgement, judged: list[Judgement],

@@ -81,6 +81,12 @@ _NUMBER = re.compile(
     r"interval|threshold)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
     re.IGNORECASE)
+# What a call with literal arguments comes to ("What does math.prod([]) return?",
+# "What does round(2.5) give?"): a value, not what the function is.
+_LITERAL_CALL_RESULT = re.compile(
+    r"^\s*what (?:does|will|would) [\w.]+\((?=[^()]*(?:\[\]|\{\}|\(\)|\d|['\"]|"
+    r"\b(?:None|True|False)\b))[^()]*(?:\([^()]*\)[^()]*)*\) "
+    r"(?:return|give|evaluate to|produce|come to)\b", re.IGNORECASE)
 _REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
                      r"\b(what is the reason|for what reason|reasons? (for|why))\b",
                      re.IGNORECASE)
@@ -387,7 +393,7 @@ def answer_type(question: str) -> AnswerType:
     # "If X is set in both A and B, which value does Git use?" weighs two sides.
     if _COMPARISON.search(q) and _TWO_SIDES.search(q):
         return "comparison"
-    if _NUMBER.search(q):
+    if _NUMBER.search(q) or _LITERAL_CALL_RESULT.search(q):
         return "number"
     if _COMPARISON.search(q):
         return "comparison"
