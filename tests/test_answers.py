@@ -2434,3 +2434,35 @@ loads and may refuse glass.</p></body></html>"""
     # The value first, where the page gives it, then the answer that names it.
     assert direct[0] == "The default resting value for the chamber is 40 degrees."
     assert direct[1].startswith("When the load is empty, return the resting value.")
+
+
+def test_a_definition_is_the_sentence_that_introduces_the_term_asked_about():
+    page = """<html><body><h1>Glaze recipes</h1>
+<p>The mixer and the kiln log read the same batch sheets.</p>
+<p>Batch sheets contain “glaze lines” set between square brackets. Anything outside the
+brackets is a note, which the mixer ignores.</p>
+<h2 id="spec">Line specifications</h2>
+<p>“Line specifications” are used within glaze lines contained within a batch sheet to
+define how each ingredient is weighed. They can also be given to the mixer directly.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(page),
+                              "What are glaze lines in a batch sheet?")
+    assert status.status == "answered"
+    # Not the sentence that defines another marked term and mentions glaze lines in passing.
+    assert facts[0].text.startswith("Batch sheets contain “glaze lines”")
+
+
+def test_a_direct_answer_does_not_run_on_into_the_sentence_that_answers_another_question():
+    page = """<html><body><h1>Glaze recipes</h1>
+<p>Batch sheets contain “glaze lines” set between square brackets. Anything outside the
+brackets is a note, which the mixer ignores. If you need a square bracket in a note, it
+can be escaped by doubling it: "[[" and "]]".</p></body></html>"""
+    plan = ResearchPlan(topic_id="k", title="Glazes", queries=[], questions=[
+        {"id": 1, "text": "What are glaze lines in a batch sheet?"},
+        {"id": 2, "text": "How can a literal square bracket be included in a note?"}])
+    researcher = ExtractiveResearcher()
+    evidence = _html_evidence(page)
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    direct = {f.question_id: f.text for f in facts if f.role == "answer"}
+    assert direct[1].startswith("Batch sheets contain") and "doubling" not in direct[1]
+    assert direct[2].startswith("If you need a square bracket in a note")

@@ -1630,8 +1630,10 @@ class AnswerJudge:
                     shape = 1 / 3
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
-                described = (analysis.answer_type == "definition" and bool(crux_stems)
-                             and names_after_describing(text, crux_stems))
+                described = analysis.answer_type == "definition" and (
+                    bool(crux_stems) and names_after_describing(text, crux_stems)
+                    # Or it marks the term asked about where the page introduces it.
+                    or _introduces(analysis, text) is True)
                 if described:
                     shape = 1.0  # what it is, then "This is called the racy Git problem"
                 fit = shape > 0
@@ -2217,6 +2219,29 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     return bool(value.search(plain)) and not asked
 
 
+# A term a page marks where it introduces it: “replacement fields”.
+_MARKED_TERM = re.compile(r"“([^”]{2,60})”")
+
+
+def _introduces(analysis: QuestionAnalysis, text: str) -> bool | None:
+    """Whether a span introduces the question's subject as a marked term.
+
+    True where it marks that term, False where it opens on another marked term, None where
+    neither. Only for a subject of plain words (a name is its entry's business): the marked term's
+    words are all the subject's.
+    """
+    if analysis.focus or not analysis.subject:
+        return None
+    subject = {stem(w) for w in analysis.subject}
+    terms = [{stem(w) for w in words(m.group(1)) if w not in STOPWORDS}
+             for m in _MARKED_TERM.finditer(text)]
+    if any(t and t <= subject for t in terms):
+        return True
+    if terms and text.lstrip().startswith("“") and terms[0]:
+        return False
+    return None
+
+
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     """How well a span has the shape of the answer asked for: 0 (not at all) to 1.
 
@@ -2286,6 +2311,13 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "yesno":
         return _cues(_YESNO_RE, text)
     if kind == "definition":
+        introduced = _introduces(analysis, text)
+        if introduced is not None:
+            # "Format strings contain “replacement fields” surrounded by curly braces":
+            # the term the question asks about, marked where the page introduces it; a
+            # span that opens on another marked term ("“Format specifications” are used
+            # within replacement fields ...") defines that one.
+            return 1.0 if introduced else 1 / 3
         if (cand.kind == "term" or cand.leads_section) and not (
                 _NAMING.search(text) or announces(text)):
             return 1.0

@@ -16,7 +16,7 @@ import functools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -406,10 +406,20 @@ class ExtractiveResearcher:
                         and j.coverage >= PARTIAL]
                   for qid, (_, judged, status, _, _) in judgements.items()
                   if status != "unanswered"}
+        # The sentences that answer a question about as well as its best span does: another
+        # question's direct answer does not run on into them ("Format strings contain
+        # “replacement fields” ... If you need to include a brace character ..., it can be
+        # escaped by doubling" answers two questions, a sentence each).
+        answering = {qid: [j.candidate for j in judged[:WANTED]
+                           if j.candidate.kind == "sentences" and _sentences(j.candidate) == 1
+                           and j.answers() and j.rank >= best.rank - DISTINCT_MARGIN]
+                     for qid, (_, judged, status, _, best) in judgements.items()
+                     if best is not None and status != "unanswered"}
         for q in plan.questions:
             analysis, judged, status, _, best = judgements[q.id]
             if best is None or status == "unanswered":
                 continue
+            others = [c for qid, spans in answering.items() if qid != q.id for c in spans]
             if not quotable(" ".join(best.candidate.text.split())):
                 best = next((j for j in judged if j.candidate.kind not in ("item", "row")
                              and quotable(j.candidate.text)
@@ -445,7 +455,8 @@ class ExtractiveResearcher:
             # Each side of a comparison the answer does not name keeps a sentence of the
             # direct answer for its own span.
             room = MAX_SENTENCES - sum(not names_it(best) for names_it in sides)
-            best = _anchored(_completed(best, judged, room), judged, trim=False) or best
+            best = _anchored(_completed(best, judged, room, others), judged,
+                             trim=False) or best
             if best.candidate.kind == "sentences" and _ANAPHORA.match(best.candidate.text):
                 # "Otherwise, your server can be used by any client ..." goes on from the
                 # sentence before it: the span that opens on that sentence and holds this
@@ -820,7 +831,7 @@ LIST_UNITS = 4
 
 
 def _completed(best: Judgement, judged: list[Judgement],
-               room: int = MAX_SENTENCES) -> Judgement:
+               room: int = MAX_SENTENCES, others: Sequence[Candidate] = ()) -> Judgement:
     """The direct answer with the sentences that complete its thought.
 
     A one-sentence answer often needs the next sentence ("This search inspects the
@@ -829,13 +840,19 @@ def _completed(best: Judgement, judged: list[Judgement],
     answers as well and stays short, is used instead. A term with the first sentence of
     its description ("<rev>~[<n>] ... A suffix ~ ... means the first parent") goes on to
     the sentences after it the same way ("A suffix ~<n> ... means the <n>th generation
-    ancestor"). It stays within ``room`` sentences.
+    ancestor"). It stays within ``room`` sentences, and short of a sentence that by itself
+    answers another question (``others``) and not even in part this one.
     """
     kind = best.candidate.kind
     if kind not in ("sentences", "term"):
         return best
     start, end = best.candidate.start, best.candidate.end
     source = best.candidate.source.source_id
+    # Another question's sentence that says nothing of this one is left to that question.
+    says_here = {(j.candidate.source.source_id, j.candidate.start, j.candidate.end)
+                 for j in judged if j.partly_answers()}
+    others = [o for o in others
+              if (o.source.source_id, o.start, o.end) not in says_here]
     longer = [j for j in judged
               if (j.candidate.kind == "sentences"
                   and len(j.candidate.text) <= DIRECT_ANSWER_CHARS
@@ -850,7 +867,8 @@ def _completed(best: Judgement, judged: list[Judgement],
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)
-              and _sentences(j.candidate) <= room]
+              and _sentences(j.candidate) <= room
+              and not any(_within(o, j.candidate) and o.start >= end for o in others)]
     found = max(longer, key=lambda j: j.candidate.end, default=None)
     if found is None:
         return best
