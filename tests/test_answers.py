@@ -2466,3 +2466,20 @@ can be escaped by doubling it: "[[" and "]]".</p></body></html>"""
     direct = {f.question_id: f.text for f in facts if f.role == "answer"}
     assert direct[1].startswith("Batch sheets contain") and "doubling" not in direct[1]
     assert direct[2].startswith("If you need a square bracket in a note")
+
+
+def test_a_name_mentioned_only_to_compare_with_is_not_what_a_passage_is_about():
+    def entry(i: int, title: str, text: str) -> Evidence:
+        return Evidence(Source(source_id=f"e{i}", url=f"https://kiln.example/{i}",
+                               title=title, text=text, provider="local", section="",
+                               layout=[("start", 0, 0), ("para", 0, len(text))]), 10.0 - i, 1)
+    evidence = [
+        entry(1, "kiln.profile", "The arguments to this decorator can be used to customize "
+              "this behavior: ramp_default sets the ramp of each firing, and segments lists "
+              "the functions that describe firing segments, similar to kiln.segment()."),
+        entry(2, "kiln.segment", "Return an object to identify firing segments. ramp is the "
+              "rate of the segment in degrees an hour, and hold is how long it stays at its "
+              "peak.")]
+    status, facts = _research(evidence, "How does kiln.segment customise a segment?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "e2"

@@ -916,6 +916,18 @@ def _is_operator(term: str) -> bool:
     return bool(term) and not term.strip(_OPERATOR_MARKS)
 
 
+# What a name follows when it is only named to compare with or to point at.
+_PASSING_CUE = re.compile(r"\b(?:similar to|such as|like|see(?: also)?|unlike|as with|as in|"
+                          r"cf\.|compare(?:d)? (?:to|with))\s+(?:the\s+)?[`'\"“(]*$",
+                          re.IGNORECASE)
+
+
+def _in_passing(name: str, text: str) -> bool:
+    """Every mention of the name in the text only compares with it or points to it."""
+    hits = list(_hits(name, text))
+    return bool(hits) and all(_PASSING_CUE.search(text[max(0, h - 40):h]) for h in hits)
+
+
 def _hits(term: str, haystack: str) -> Iterator[int]:
     """Where ``term`` occurs in ``haystack`` on word boundaries, case-insensitive."""
     needle = neutralize_markup(term).lower()
@@ -1525,6 +1537,12 @@ class AnswerJudge:
                               or bool(m) and cand.kind != "table" and _as_written(m, text)
                               for f, h, m in zip(analysis.focus, focus_in_heading, members,
                                                  strict=True)]
+                for i, f in enumerate(analysis.focus):
+                    if (focus_hits[i] and not focus_in_heading[i] and not members[i]
+                            and _QUALIFIED_NAME.fullmatch(f) and _in_passing(f, before)):
+                        # "... describe fields, similar to dataclasses.field()": named to
+                        # compare with, the name is not what the passage is about.
+                        focus_hits[i] = False
                 for i, toks in enumerate(analysis.focus_words):
                     if lent_here[i]:
                         # The entry the name's own sends the reader to speaks for it.
