@@ -2483,3 +2483,20 @@ def test_a_name_mentioned_only_to_compare_with_is_not_what_a_passage_is_about():
     status, facts = _research(evidence, "How does kiln.segment customise a segment?")
     assert status.status == "answered"
     assert facts[0].source_id == "e2"
+
+
+def test_what_an_option_offers_over_another_answers_how_it_is_safer():
+    page = """<html><body><h1>kiln(1) Manual Page</h1><h2 id="opts">OPTIONS</h2><dl>
+<dt>--slow-cool</dt><dd><p>Usually, kiln refuses to open a chamber whose load is still hot to
+the touch.</p><p>The protection it offers over --cool is ensuring that glazed ware is not cracked
+by a draught, but this is defeated if the door is propped open. This option overrides the
+room check if the load has rested for an hour.</p><p>LONG</p></dd>
+<dt>--cool</dt><dd><p>Cool the chamber with the fan.</p><p>LONG</p></dd></dl></body></html>"""
+    # Descriptions as long as a manual's make each option a term with its own text.
+    page = page.replace("LONG", "Each firing in this mode is logged with its start time, "
+                        "its peak and its cooling time, and the log is kept until the "
+                        "next firing of the same kiln replaces it. " * 3)
+    status, facts = _research(_html_evidence(page, title="kiln(1) Manual Page"),
+                              "How is kiln --slow-cool safer than plain --cool?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("The protection it offers over --cool")

@@ -180,7 +180,7 @@ _SYNONYM_GROUPS = (
     "switch option flag", "ending trailing", "cut truncate shorten", "complain warn",
     "skip ignore omit", "replay reuse reapply", "old previous earlier",
     "forbid deny prohibit refuse", "lock restrict", "drop discard", "space whitespace",
-    "override replace", "page document",
+    "override replace", "page document", "safe safer protect",
 )
 
 
@@ -412,7 +412,9 @@ _CONTRAST_RE = re.compile(
 _COMPARE_RE = re.compile(
     r"\b(unlike|whereas|while|instead|rather than|than|differ\w*|same as|similar\w*|"
     r"both|but|however|as opposed|compar\w*|except|identical\w*|alternative\w*|either|"
-    r"neither|only|also|precedence|wins|overrid\w*|versus|vs)\b",
+    r"neither|only|also|precedence|wins|overrid\w*|versus|vs|"
+    # "the protection it offers over --force", "its advantage over a plain merge"
+    r"(?:advantages?|benefits?|offers?|gains?|improvements?) over)\b",
     re.IGNORECASE)
 _PROCEDURE_RE = re.compile(
     r"\b(use|run|set|add|pass|give|call|type|enable|disable|create|edit|put|specify|"
