@@ -2500,3 +2500,16 @@ room check if the load has rested for an hour.</p><p>LONG</p></dd>
                               "How is kiln --slow-cool safer than plain --cool?")
     assert status.status == "answered"
     assert facts[0].text.startswith("The protection it offers over --cool")
+
+
+def test_two_calls_that_differ_by_a_positional_argument_are_told_apart_by_its_case():
+    page = """<html><body><h1>Kiln library</h1>
+<h2 id="fire">kiln.fire(mode=None, hold=0)</h2>
+<p>Fire the load in the chamber, using mode as the firing schedule.</p>
+<p>If mode is given, each stage is held for its own length and no stage is ever shortened
+to save power.</p></body></html>"""
+    status, facts = _research(_html_evidence(page),
+                              "What is the difference between kiln.fire() and "
+                              "kiln.fire('bisque')?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("If mode is given")

@@ -439,6 +439,67 @@ _DEFINE_RE = re.compile(
 # An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
 _KEYWORD_ARGUMENT = re.compile(r"[\w.]+\([^()]*?\b([A-Za-z_]\w*)\s*=(?!=)")
 _IF_RE = re.compile(r"\b(if|when|unless|whether)\b", re.IGNORECASE)
+
+
+def _argument_case(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:
+    """The span says what happens as the argument two compared calls differ by is set.
+
+    "LIFO order if last is true" for popitem() and popitem(last=False); "If *sep* is
+    given" for split() and split(' ').
+    """
+    given = {m.group(1).lower() for m in _KEYWORD_ARGUMENT.finditer(analysis.text)} | (
+        _positional_given(analysis.text, f"{cand.source.title} {cand.source.section}"))
+    return any(re.search(rf"\b(?:if|when|unless|whether)\s+[*`'\"]*{re.escape(arg)}\b",
+                         text, re.IGNORECASE) for arg in given)
+
+
+# A call as a question writes it: "split(' ')", "'a  b'.split()".
+_CALL = re.compile(r"(?<![\w])([A-Za-z_]\w*)\(([^()]*)\)")
+
+
+def _positional_given(question: str, heading: str) -> set[str]:
+    """The parameters two calls of one function in a question differ by, by position.
+
+    "'a  b'.split() and 'a  b'.split(' ')": the second passes ``sep``, the first parameter
+    of the signature its entry's heading writes ("str.split(sep=None, maxsplit=-1)").
+    """
+    counts: dict[str, set[int]] = {}
+    for name, args in _CALL.findall(question):
+        positional = [a for a in _split_arguments(args) if "=" not in a]
+        counts.setdefault(name, set()).add(len(positional))
+    out: set[str] = set()
+    for name, seen in counts.items():
+        if len(seen) < 2:
+            continue
+        signature = re.search(rf"(?<![\w]){re.escape(name)}\(([^()]*)\)", heading)
+        if signature is None:
+            continue
+        params = [p.split("=")[0].strip(" *") for p in signature.group(1).split(",")]
+        params = [p for p in params if p and p not in ("self", "/")]
+        out.update(p.lower() for p in params[min(seen):max(seen)])
+    return out
+
+
+def _split_arguments(args: str) -> list[str]:
+    """A call's arguments, split at top-level commas (quoted commas stay)."""
+    out, depth, quote, current = [], 0, "", ""
+    for ch in args:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(current.strip())
+            current = ""
+            continue
+        current += ch
+    if current.strip():
+        out.append(current.strip())
+    return out
 _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*(?<!\bmy )(?<!\bour )(?<!\byour )"
     r"\b(methods|functions|commands|options|directives|variables|"
@@ -1710,7 +1771,8 @@ class AnswerJudge:
                         (m / STEMMED if m == VARIANT else float(m > 0)) * weights[w]
                         for w, m in match(case[0], case[1], _NO_HEADING).items()
                         if w in case_words) / case_total, asks_negated)
-                if states_case:
+                if states_case or (analysis.answer_type == "comparison" and shape == 1.0
+                                   and _argument_case(analysis, cand, text)):
                     shaped += 0.2  # the question's case in its own clause, then what follows
                 if (sides or several) and _CONTRAST_RE.search(text) and (
                         all(_side_in(side, text, cand.stems) for side in sides) if sides
@@ -2313,11 +2375,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
                                  | {stem(w) for w in words(heading)})
                         for side in analysis.sides)
         cues = _cues(_COMPARE_RE, text)
-        given = {m.group(1).lower() for m in _KEYWORD_ARGUMENT.finditer(analysis.text)}
-        if given and given & set(words(text)) and _IF_RE.search(text):
+        if _argument_case(analysis, cand, text):
             # "popitem() and popitem(last=False)": the calls differ by an argument, and the
             # span says what happens as that argument is set ("LIFO order if last is true
-            # or FIFO order if false").
+            # or FIFO order if false"; "If *sep* is given, consecutive delimiters are not
+            # grouped together").
             return 1.0
         if named >= 2:
             # Both named and set against each other; named together only ("the result
