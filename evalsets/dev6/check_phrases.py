@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Check the dev6 evaluation set against this Python's own documentation.
+
+Adapted from ../dev5/check_phrases.py.  The text helpers (reading the topic
+files, resolving text names, removing doctest lines, building the corpus of
+all topic texts and stdlib docstrings) are those of the shared
+../pydocs_phrases.py, and so are the checks (``check_set``), given the
+structural rules of this set below.
+
+For every question in the topic files of this folder:
+  * answerable questions: every expected phrase must occur verbatim
+    (case-insensitive, whitespace-collapsed) in the prose of at least one of
+    the texts that answer it.  Texts are named either "topic:<label>" (a key of
+    pydoc_data.topics.topics) or a dotted object name whose inspect.getdoc()
+    is used.  "Prose" means the text with doctest lines (">>>", "...") and
+    grammar rules ("::=") removed.  A phrase fails if it is copied from its
+    question.
+  * the unanswerable questions: the key terms an answer would need are
+    searched in every topic text and in the docstrings of all importable
+    standard-library modules (with their submodules) and their public
+    classes, functions and methods; a hit is shown as CHECK, with a short
+    excerpt, when the same text also contains one of the context words.
+    CHECK lines must be read by hand: none may state the answer.
+
+Structural rules of this set: 6 topic files, 18 questions, exactly 3
+questions per topic, allowed front-matter keys, a non-empty brief, allowed
+types with every type used at least twice, exactly two unanswerable questions
+in two different topics (expect [] and no source), expect lists aligned with
+questions, 1-3 phrases of 2-6 words per answerable question.
+
+Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
+(run it with the project's Python: the texts are those of that interpreter)
+Exit status is 0 when everything passes, 1 otherwise.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from pydocs_phrases import check_set  # noqa: E402 - the shared checks, one folder up
+
+
+# Where the answer to each question is written: topic file id -> one list of
+# text names per question (None for an unanswerable one).
+SOURCES = {
+    "attribute-access-hooks": [
+        ["topic:attribute-access"],
+        ["topic:attribute-access"],
+        ["topic:attribute-access"],
+    ],
+    "list-sorting": [
+        ["topic:typesseq", "builtins.list.sort"],
+        ["topic:typesseq", "builtins.list.sort"],
+        None,
+    ],
+    "call-arguments-unpacking": [
+        ["topic:function"],
+        ["topic:calls"],
+        ["topic:calls"],
+    ],
+    "configparser-ini-files": [
+        ["configparser"],
+        ["configparser.ConfigParser.read", "configparser"],
+        ["configparser.BasicInterpolation", "configparser.RawConfigParser", "configparser"],
+    ],
+    "shelve-persistence": [
+        ["shelve"],
+        ["shelve"],
+        None,
+    ],
+    "os-walk-directory-trees": [
+        ["os.walk"],
+        ["os.walk"],
+        ["os.walk"],
+    ],
+}
+
+# For the unanswerable questions: terms an answer would have to use, and the
+# context words that must appear in the same text for a hit to be shown.
+UNANSWERABLE_TERMS = {
+    ("list-sorting", 2): {
+        "terms": ["n log n", "log n", "nlogn", "log(n)", "logarithm",
+                  "complexity", "timsort", "merge sort", "mergesort",
+                  "worst case", "worst-case", "o(n", "linear time",
+                  "quadratic", "algorithm", "how many comparisons",
+                  "number of comparisons", "comparisons", "adaptive",
+                  "already sorted", "running time", "runtime"],
+        "context": ["sort"],
+    },
+    ("shelve-persistence", 2): {
+        "terms": ["context manager", "__enter__", "__exit__",
+                  "with statement", '"with"', "with shelve", "with dbm",
+                  "with block", "automatically close", "closed automatically",
+                  "close", "garbage", "__del__"],
+        "context": ["shelve", "shelf", "dbm"],
+    },
+}
+
+
+if __name__ == "__main__":
+    sys.exit(check_set(HERE, SOURCES, UNANSWERABLE_TERMS, n_topics=6, n_questions=18, per_topic=(3, 3),
+                       min_per_type=2, n_unanswerable=2, phrase_words=(2, 6)))
