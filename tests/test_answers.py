@@ -11,7 +11,7 @@ from research_pipeline.models import ResearchPlan, Source
 from research_pipeline.researcher.answers import focus_in, named_commands, plain_name_words
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
-from research_pipeline.researcher.questions import analyse
+from research_pipeline.researcher.questions import analyse, bound_names
 from research_pipeline.text import stem, words
 
 
@@ -2513,3 +2513,41 @@ to save power.</p></body></html>"""
                               "kiln.fire('bisque')?")
     assert status.status == "answered"
     assert facts[0].text.startswith("If mode is given")
+
+
+def test_a_method_called_on_the_askers_variable_is_the_method_of_the_module_asked_about():
+    def entry(i: int, title: str, text: str) -> Evidence:
+        return Evidence(Source(source_id=f"e{i}", url=f"https://kiln.example/{i}",
+                               title=title, text=text, provider="local", section="",
+                               layout=[("start", 0, 0), ("para", 0, len(text))]), 10.0 - i, 1)
+    evidence = [
+        entry(1, "kilnconf.RawKilnConf.load", "Load and parse a list of firing schedules. "
+              "Schedules that cannot be opened are silently skipped, so a missing schedule "
+              "file is not an error."),
+        entry(2, "kilnconf module", "Firing schedules for kilns, read from plain text.")]
+    question = ("I call sched.load(['bisque.txt', 'glaze.txt']) and one of the schedule "
+                "files is missing. Is a missing schedule file an error for load()?")
+    plan = ResearchPlan(topic_id="k", title="Reading firing schedules with kilnconf",
+                        queries=[], questions=[{"id": 1, "text": question}])
+    researcher = ExtractiveResearcher()
+    status = researcher.reflect(plan, evidence, 1).assessments[0]
+    # "sched" is the asker's own variable: the method's entry in kilnconf is what it calls.
+    assert "sched.load" not in status.note
+    assert status.status != "unanswered"
+    facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+    assert facts and facts[0].source_id == "e1"
+
+
+def test_the_names_an_askers_code_binds_or_passes_are_its_own():
+    # A lambda's or a def's parameters, the attributes read off them, and a bare name passed
+    # as an argument's value: none of them is the documentation's word.
+    assert {"e", "dept"} <= bound_names("I sort with `staff.sort(key=lambda e: e.dept)`.")
+    assert {"connect", "host", "timeout", "retries"} <= bound_names(
+        "What does the lone `*` mean in `def connect(host, *, timeout=10, retries=3)`?")
+    assert "slow_lookup" not in " ".join(bound_names("`f(x=None)`"))
+    assert {"slow", "lookup"} <= bound_names("`names.sort(key=slow_lookup)`")
+    analysis = analyse("I sort 10,000 customer names with `names.sort(key=slow_lookup)`. How "
+                       "many times does slow_lookup run for each name?")
+    # The asker's function only sets the scene: no source has to name it.
+    assert "slow_lookup" in analysis.scene
+    assert not {"none", "true"} & bound_names("`f(a=None)` and `g(b=True)`")

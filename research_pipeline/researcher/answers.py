@@ -1467,6 +1467,15 @@ class AnswerJudge:
             stem(w) for w in weights}
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         asked_things = named_things(analysis.text)
+        # A name the question's code calls on a variable of the asker's ("staff.sort(...)")
+        # that analysis resolved to the method's entry (builtins.list.sort): that entry is
+        # the question's own, not a rival of the variable's name.
+        resolved = [f for f in analysis.focus if "." in f and f not in analysis.text]
+        if resolved:
+            lasts = {f.rsplit(".", 1)[1].lower() for f in resolved}
+            asked_things = [a for a in asked_things if not (
+                a.kind == "dotted" and a.parts[-1].lower() in lasts)] + [
+                    _Named("dotted", tuple(f.split("."))) for f in resolved]
         lent = lent_focus(analysis.focus, evidence)
         out: list[Judgement] = []
 

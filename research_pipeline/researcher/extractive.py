@@ -134,6 +134,65 @@ _CLASS_NAME = re.compile(r"(?<![\w.])[a-z]\w*\.([A-Z]\w*)(?![\w.])")
 _OBJECT_CALL = re.compile(r"(?<![\w.])[a-z]\w{0,2}\.([a-z_]\w*)\(")
 
 
+# A method called on a variable of the asker's: "parser.read([...])", "config.getboolean()".
+_ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
+
+
+def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context: str
+                      ) -> QuestionAnalysis:
+    """The asker's object calls named as the entries of the methods they call.
+
+    "I call parser.read([...]) ... Will read() raise an error?" in a topic about configparser
+    asks about configparser.RawConfigParser.read: where the evidence holds one entry of that
+    method in a module the topic or question names, and none of a module called like the
+    variable, that entry is the focus (the variable's word, the asker's own, is dropped).
+    """
+    modules = {w.split(".")[0].lower() for w in re.findall(r"[A-Za-z_][\w.]*",
+                                                           f"{context} {asked.text}")}
+    titles = {ev.source.title.strip() for ev in evidence}
+    question_words = set(re.findall(r"[A-Za-z_]\w*", asked.text))  # as written
+    focus, focus_words, dropped = list(asked.focus), list(asked.focus_words), set()
+    for i, name in enumerate(asked.focus):
+        m = re.fullmatch(r"([a-z]\w*)\.([a-z_]\w*)", name)
+        if m is None or not any(c.group(0).startswith(f"{name}(")
+                                for c in _ASKERS_CALL.finditer(asked.text)):
+            continue
+        variable, method = m.groups()
+        if any(t == variable or t.startswith(f"{variable}.") or t == f"{variable} module"
+               for t in titles):
+            continue  # a module of that name: "re.match(...)" is the module's
+        # (The module or the class the topic names: "configparser", or "list" of "Sorting
+        # lists with list.sort()" for builtins.list.sort.)
+        entries = sorted(t for t in titles
+                         if re.fullmatch(rf"[a-z_]\w*(?:\.[A-Za-z_]\w*)+\.{re.escape(method)}", t)
+                         and any(part.lower() in modules for part in t.split(".")[:-1]))
+        # A class the question names ("d.get('missing') on a defaultdict") is the one the
+        # variable holds; where it names a class of the module that has no such entry, or
+        # none and two classes have one, which entry is meant is not told.
+        told = [t for t in entries if any(part in question_words
+                                          for part in t.split(".")[1:-1])]
+        modules_here = {t.split(".")[0] for t in entries}
+        named_classes = {t.split(".")[1] for t in titles
+                         if re.fullmatch(r"\w+(?:\.\w+)+", t)
+                         and t.split(".")[0] in modules_here} & question_words
+        if told:
+            entries = told
+        elif named_classes or len(entries) != 1:
+            continue
+        if len(modules_here) != 1 or len(entries) > 2:
+            continue  # the method of several modules: which one is not told
+        # The first in name order where two classes the question names both have it.
+        focus[i] = entries[0]
+        focus_words[i] = tuple(words(method))
+        if variable not in words(_ASKERS_CALL.sub(" ", asked.text)):
+            dropped.add(variable)
+    if not dropped and focus == list(asked.focus):
+        return asked
+    return replace(asked, focus=tuple(focus), focus_words=tuple(focus_words),
+                   content=tuple(w for w in asked.content if w not in dropped),
+                   subject=tuple(w for w in asked.subject if w not in dropped))
+
+
 def _readable_terms(text: str) -> list[str]:
     return list(question_words(text).values())
 
@@ -183,6 +242,7 @@ class ExtractiveResearcher:
             asked = replace(asked, focus=asked.focus + tuple(commands),
                             focus_words=asked.focus_words + tuple(
                                 tuple(words(c)) for c in commands))
+        asked = _objects_resolved(asked, evidence, context)
         analysis = self.judge.required(asked)
         judged = self.judge.judge(analysis, evidence, context,
                                   plain_names=plain_name_words(asked, analysis))

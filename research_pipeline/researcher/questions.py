@@ -377,10 +377,27 @@ def bound_names(question: str) -> frozenset[str]:
     """
     out: set[str] = set()
     for span in _BACKTICKED.finditer(question):
-        for m in _BINDING.finditer(span.group(1)):
-            for w in words(m.group(1) or m.group(2)):
+        code = span.group(1)
+        bound = [m.group(1) or m.group(2) for m in _BINDING.finditer(code)]
+        # The parameters of a lambda or a def it writes ("lambda e: e.dept") and the
+        # attributes it reads off them ("dept"): its own names too.
+        for m in _PARAMETERS.finditer(code):
+            bound += re.findall(r"(?<![\w.=])([A-Za-z_]\w*)(?=\s*(?:[,:=)]|$))",
+                                m.group(1) or m.group(2))
+        # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
+        bound += [v for v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+        bound += [m.group(1) for name in list(bound)
+                  for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
+        for name in bound:
+            for w in words(name):
                 out.update((w, _plural(w)))
     return frozenset(out)
+
+
+# A bare name passed as an argument's value: "key=slow_lookup".
+_PASSED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
+# The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
+_PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
 
 def answer_type(question: str) -> AnswerType:
@@ -818,6 +835,11 @@ def analyse(question: str) -> QuestionAnalysis:
     # (Not one that is part of a syntax written out: ":<n>:<path>".)
     arguments += [f for f in focus if re.fullmatch(r"<[a-z][\w-]*>", f) and re.search(
         rf"(?:^|\s){re.escape(f)}(?:$|[\s?.,])", asked)]
+    # So is a name the asker's own code passes as a value ("slow_lookup" of
+    # `names.sort(key=slow_lookup)`): the documentation never says it.
+    passed = {v for span in _BACKTICKED.finditer(question) for v in _PASSED.findall(span.group(1))
+              if v not in ("None", "True", "False")}
+    arguments += [f for f in focus if f not in arguments and f in passed]
     scene += [f for f in arguments if f not in scene]
     focus = [f for f in focus if f not in arguments]
     # A name in a clause that says when the asker does something ("the work it should do
