@@ -2469,17 +2469,14 @@ can be escaped by doubling it: "[[" and "]]".</p></body></html>"""
 
 
 def test_a_name_mentioned_only_to_compare_with_is_not_what_a_passage_is_about():
-    def entry(i: int, title: str, text: str) -> Evidence:
-        return Evidence(Source(source_id=f"e{i}", url=f"https://kiln.example/{i}",
-                               title=title, text=text, provider="local", section="",
-                               layout=[("start", 0, 0), ("para", 0, len(text))]), 10.0 - i, 1)
     evidence = [
-        entry(1, "kiln.profile", "The arguments to this decorator can be used to customize "
-              "this behavior: ramp_default sets the ramp of each firing, and segments lists "
-              "the functions that describe firing segments, similar to kiln.segment()."),
-        entry(2, "kiln.segment", "Return an object to identify firing segments. ramp is the "
-              "rate of the segment in degrees an hour, and hold is how long it stays at its "
-              "peak.")]
+        _doc("e1", "kiln.profile", "The arguments to this decorator can be used to customize "
+             "this behavior: ramp_default sets the ramp of each firing, and segments lists "
+             "the functions that describe firing segments, similar to kiln.segment().",
+             score=9.0),
+        _doc("e2", "kiln.segment", "Return an object to identify firing segments. ramp is the "
+             "rate of the segment in degrees an hour, and hold is how long it stays at its "
+             "peak.", score=8.0)]
     status, facts = _research(evidence, "How does kiln.segment customise a segment?")
     assert status.status == "answered"
     assert facts[0].source_id == "e2"
@@ -2516,15 +2513,12 @@ to save power.</p></body></html>"""
 
 
 def test_a_method_called_on_the_askers_variable_is_the_method_of_the_module_asked_about():
-    def entry(i: int, title: str, text: str) -> Evidence:
-        return Evidence(Source(source_id=f"e{i}", url=f"https://kiln.example/{i}",
-                               title=title, text=text, provider="local", section="",
-                               layout=[("start", 0, 0), ("para", 0, len(text))]), 10.0 - i, 1)
     evidence = [
-        entry(1, "kilnconf.RawKilnConf.load", "Load and parse a list of firing schedules. "
-              "Schedules that cannot be opened are silently skipped, so a missing schedule "
-              "file is not an error."),
-        entry(2, "kilnconf module", "Firing schedules for kilns, read from plain text.")]
+        _doc("e1", "kilnconf.RawKilnConf.load", "Load and parse a list of firing schedules. "
+             "Schedules that cannot be opened are silently skipped, so a missing schedule "
+             "file is not an error.", score=9.0),
+        _doc("e2", "kilnconf module", "Firing schedules for kilns, read from plain text.",
+             score=8.0)]
     question = ("I call sched.load(['bisque.txt', 'glaze.txt']) and one of the schedule "
                 "files is missing. Is a missing schedule file an error for load()?")
     plan = ResearchPlan(topic_id="k", title="Reading firing schedules with kilnconf",

@@ -438,7 +438,6 @@ _DEFINE_RE = re.compile(
 
 # An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
 _KEYWORD_ARGUMENT = re.compile(r"[\w.]+\([^()]*?\b([A-Za-z_]\w*)\s*=(?!=)")
-_IF_RE = re.compile(r"\b(if|when|unless|whether)\b", re.IGNORECASE)
 
 
 def _argument_case(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bool:
@@ -447,10 +446,19 @@ def _argument_case(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bo
     "LIFO order if last is true" for popitem() and popitem(last=False); "If *sep* is
     given" for split() and split(' ').
     """
-    given = {m.group(1).lower() for m in _KEYWORD_ARGUMENT.finditer(analysis.text)} | (
-        _positional_given(analysis.text, f"{cand.source.title} {cand.source.section}"))
+    given = _arguments_given(analysis.text, f"{cand.source.title} {cand.source.section}")
     return any(re.search(rf"\b(?:if|when|unless|whether)\s+[*`'\"]*{re.escape(arg)}\b",
                          text, re.IGNORECASE) for arg in given)
+
+
+@lru_cache(maxsize=256)
+def _arguments_given(question: str, heading: str) -> frozenset[str]:
+    """The arguments a question's calls differ by, named or by position.
+
+    The positions are named by the signature an entry's heading writes, hence per heading.
+    """
+    return frozenset({m.group(1).lower() for m in _KEYWORD_ARGUMENT.finditer(question)}
+                     | _positional_given(question, heading))
 
 
 # A call as a question writes it: "split(' ')", "'a  b'.split()".
@@ -500,6 +508,8 @@ def _split_arguments(args: str) -> list[str]:
     if current.strip():
         out.append(current.strip())
     return out
+
+
 _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*(?<!\bmy )(?<!\bour )(?<!\byour )"
     r"\b(methods|functions|commands|options|directives|variables|"

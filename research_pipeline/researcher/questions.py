@@ -385,7 +385,7 @@ def bound_names(question: str) -> frozenset[str]:
             bound += re.findall(r"(?<![\w.=])([A-Za-z_]\w*)(?=\s*(?:[,:=)]|$))",
                                 m.group(1) or m.group(2))
         # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
-        bound += [v for v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+        bound += _passed_names(code)
         bound += [m.group(1) for name in list(bound)
                   for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
         for name in bound:
@@ -396,6 +396,11 @@ def bound_names(question: str) -> frozenset[str]:
 
 # A bare name passed as an argument's value: "key=slow_lookup".
 _PASSED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
+
+
+def _passed_names(code: str) -> list[str]:
+    """The bare names code passes as argument values ("slow_lookup"), not its constants."""
+    return [v for v in _PASSED.findall(code) if v not in ("None", "True", "False")]
 # The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
@@ -837,8 +842,7 @@ def analyse(question: str) -> QuestionAnalysis:
         rf"(?:^|\s){re.escape(f)}(?:$|[\s?.,])", asked)]
     # So is a name the asker's own code passes as a value ("slow_lookup" of
     # `names.sort(key=slow_lookup)`): the documentation never says it.
-    passed = {v for span in _BACKTICKED.finditer(question) for v in _PASSED.findall(span.group(1))
-              if v not in ("None", "True", "False")}
+    passed = {v for span in _BACKTICKED.finditer(question) for v in _passed_names(span.group(1))}
     arguments += [f for f in focus if f not in arguments and f in passed]
     scene += [f for f in arguments if f not in scene]
     focus = [f for f in focus if f not in arguments]
