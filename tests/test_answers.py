@@ -2545,3 +2545,70 @@ def test_the_names_an_askers_code_binds_or_passes_are_its_own():
     # The asker's function only sets the scene: no source has to name it.
     assert "slow_lookup" in analysis.scene
     assert not {"none", "true"} & bound_names("`f(a=None)` and `g(b=True)`")
+
+
+def test_the_function_the_askers_code_defines_is_its_own_not_the_question_s_focus():
+    # The keyword that defines it is no name the answer must carry ...
+    lone = analyse("What does the lone `*` mean in `def connect(host, *, timeout=10)`? "
+                   "There's no name after it.")
+    assert lone.focus[0] == "*" and "def" not in lone.focus
+    # ... the asker's word for the mark it points at is its own ...
+    assert "lone" in lone.setting
+    # ... and its calls show the form asked about, under the asker's name.
+    calls = analyse("With `def area(w, h)`, the call `area(h=2, *[5])` works but "
+                    "`area(w=5, *[2])` fails, even though I wrote the starred part last. Why?")
+    assert "def" not in calls.focus
+    assert {"area(h=2, *[5])", "area(w=5, *[2])"} <= set(calls.scene)
+    # What the asker did that should have made it work is no word the reason must say.
+    assert {"though", "wrote", "last"} <= set(calls.setting)
+    # A special method it defines is the language's, and a statement written out is
+    # still about its keyword.
+    hook = analyse("My class logs every read: `def __getattribute__(self, name): "
+                   "return self.__dict__[name]`. How do I read attributes in it?")
+    assert hook.focus[0] == "__getattribute__"
+    assert "del" in analyse("What does `del x` actually do to the variable x?").focus
+
+
+def test_a_trade_off_between_two_ways_is_a_comparison_of_the_argument_set():
+    asked = analyse("Instead of assigning the entry back, I could open the store with "
+                    "writeback=True. What's the trade-off between the two?")
+    assert asked.answer_type == "comparison"
+    assert "writeback" in asked.focus
+    assert "trade" not in asked.content
+
+
+def test_a_summary_line_too_short_to_quote_leaves_the_opening_to_what_the_entry_does():
+    text = ("Kiln log reader.\n\nFor each firing in the log (the oldest first), yields a "
+            "pair of the firing's date and its peak heat.\n\nWhen strict is true, the "
+            "reader raises an error for each firing whose line in the log is damaged.")
+    first, second = 0, text.index("For each")
+    layout = [("para", first, text.index("\n\n")), ("para", second, text.index("\n\nWhen")),
+              ("para", text.index("When"), len(text))]
+    status, facts = _research([_entry("kiln.read_log", text, layout)],
+                              "What does kiln.read_log give me for each firing?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("For each firing in the log")
+
+
+def test_a_sentence_naming_what_one_short_line_of_code_spells_out_does_not_dangle():
+    from research_pipeline.researcher.answers import candidates, dangles
+
+    def lead_in(sentence: str, code: str) -> bool:
+        text = f"{sentence}\n\n```\n{code}\n```\n\nThe rest of the entry says more of it."
+        at = text.index("```")
+        layout = [("start", 0, 0), ("para", 0, len(sentence)),
+                  ("code", at, text.index("```", at + 3) + 3),
+                  ("para", text.index("The rest"), len(text))]
+        source = Source(source_id="w", url="https://x.example/w", title="kiln.walk",
+                        text=text, provider="local", section="kiln.walk", layout=layout)
+        return dangles(next(c for c in candidates(source) if c.text == sentence))
+
+    assert not lead_in("For each shelf of the kiln, from the top down, yields a 3-tuple",
+                       "shelf, pieces, heat")
+    # Cut off on a little word, it needs the code to say anything ...
+    assert lead_in("Firing the load at the setting for its clay is equivalent to",
+                   "kiln.fire(load, heat=clay.heat)")
+    # ... and before a program it promises what it leaves out.
+    assert lead_in("For each shelf of the kiln, from the top down, yields a 3-tuple",
+                   "for shelf in kiln:\n    print(shelf)")
+

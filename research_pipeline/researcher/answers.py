@@ -304,6 +304,10 @@ def dangling(text: str) -> bool:
     return len(spans) <= 1
 
 
+# The longest single line of code a sentence may name before it without dangling.
+SHORT_CODE = 60
+
+
 def dangles(cand: Candidate) -> bool:
     """A candidate that dangles where it stands in its passage.
 
@@ -318,7 +322,17 @@ def dangles(cand: Candidate) -> bool:
     if not short and not pointer:
         return False
     blocks, _ = _blocks(cand.source)
-    following = next((kind for kind, start, _ in blocks if start >= cand.end), None)
+    after = next(((kind, start, end) for kind, start, end in blocks if start >= cand.end),
+                 None)
+    following = after[0] if after else None
+    if short and not pointer and after is not None and following == "code":
+        # A sentence that ends on what it names, before one short line of code that spells
+        # it out ("... yields a 3-tuple" before "dirpath, dirnames, filenames"), says what
+        # it says; one cut off on a little word ("... is equivalent to") does not.
+        code = neutralize_markup(cand.source.text[after[1]:after[2]]).strip("`\n ")
+        last = words(text)[-1:] if words(text) else []
+        if "\n" not in code and len(code) <= SHORT_CODE and last and last[0] not in STOPWORDS:
+            return False
     if not short:
         # A longer sentence before its colon says something, unless what it introduces
         # is a list: "Two problems often exist with deep copy operations ...:" promises
@@ -432,7 +446,7 @@ _YESNO_RE = re.compile(
 _DEFINE_RE = re.compile(
     r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
     r"defines?|enables?|allows?|causes?|returns?|contains?|provides?|makes?|tells?|"
-    r"used (to|for)|lets?|configures?|selects?|gives?|creates?)\b",
+    r"used (to|for)|lets?|configures?|selects?|gives?|creates?|yields?)\b",
     re.IGNORECASE)
 
 
@@ -829,6 +843,11 @@ def candidates(source: Source) -> list[Candidate]:
             preamble = _preamble(text[start:end])
             if first_block and preamble:
                 first_block = False
+            # A docstring's summary line too short to quote ("Directory tree generator.")
+            # names what the entry is; the paragraph after it states what it does.
+            short = text[start:end].strip()
+            if len(short.split()) < MIN_QUOTE_WORDS and short.endswith(".") and not prose_seen:
+                continue
             prose_seen = True
         elif kind != "table":
             prose_seen = True

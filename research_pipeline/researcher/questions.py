@@ -60,6 +60,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
     r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
     r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
+    r"|[a-z_]\w*(?==(?:True|False|None)\b)"       # an argument set: writeback=True
     r"|-?\w+(?:\*\*|//|<<|>>|[*/%^&|@])-?\w+"        # expressions: -1**2, 7//2, a|b
     r")(?![\w-])"
 )
@@ -92,7 +93,8 @@ _REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
                      re.IGNORECASE)
 _COMPARISON = re.compile(
     r"\b(difference between|differ|differently|different from|compared? to|versus|vs\.?|"
-    r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins))\b"
+    r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins)|"
+    r"trade-?offs?|pros and cons)\b"
     r"|\b(which|what) value does\b",
     re.IGNORECASE)
 _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
@@ -149,7 +151,8 @@ _FRAMING = QUESTION_WORDS | frozenset(
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words that ask for a comparison; the answer sets the sides apart without them.
 _COMPARISON_FRAMING = frozenset(
-    "different differ differs differently compare compared comparison versus vs".split())
+    "different differ differs differently compare compared comparison versus vs trade "
+    "tradeoff tradeoffs pros cons".split())
 # Quantities of what is asked ("the different ways", "multiple values"): they weigh as
 # what they describe, but are never what a question hinges on.
 UNSPECIFIC = frozenset("different differing multiple many possible".split())
@@ -401,6 +404,9 @@ _PASSED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
 def _passed_names(code: str) -> list[str]:
     """The bare names code passes as argument values ("slow_lookup"), not its constants."""
     return [v for v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+# A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
+_DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
+_DUNDER = re.compile(r"__\w+__")
 # The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
@@ -712,6 +718,8 @@ _PLACEHOLDER = re.compile(r"^@?[A-Za-z]$|^(?:[a-z]|self)\.\w|(?:^|_)[Mm]y[A-Z_]|
 PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
 # Keywords that are no English word: "what else can I delete with del" names the statement.
 _CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "async"})
+# Those that define a function of the asker's own where its code shows them.
+_DEFINING_KEYWORDS = frozenset({"lambda", "def", "async"})
 
 
 def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
@@ -732,7 +740,8 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
         first = value.split()[0].rstrip(":") if value.split() else ""
         if match.group(1) is not None and first in PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
-            keywords.append(first)
+            if first not in _DEFINING_KEYWORDS:  # `def area(w, h)` defines the asker's own
+                keywords.append(first)
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
               or _VALUE_BEFORE.search(before)):
             shown.append(value)
@@ -844,6 +853,13 @@ def analyse(question: str) -> QuestionAnalysis:
     # `names.sort(key=slow_lookup)`): the documentation never says it.
     passed = {v for span in _BACKTICKED.finditer(question) for v in _passed_names(span.group(1))}
     arguments += [f for f in focus if f not in arguments and f in passed]
+    # So is a function the asker's code defines, and its calls ("area(h=2, *[5])" beside
+    # `def area(w, h)`): the documentation explains the call's form, not the asker's name.
+    # (A special method it defines, `def __getattribute__(self, name)`, is the language's.)
+    defined = {m.group(1) for span in _BACKTICKED.finditer(question)
+               for m in _DEFINED.finditer(span.group(1)) if not _DUNDER.fullmatch(m.group(1))}
+    arguments += [f for f in focus if f not in arguments
+                  and (m := re.match(r"([A-Za-z_]\w*)(?:\(|$)", f)) and m.group(1) in defined]
     scene += [f for f in arguments if f not in scene]
     focus = [f for f in focus if f not in arguments]
     # A name in a clause that says when the asker does something ("the work it should do
@@ -875,9 +891,13 @@ def analyse(question: str) -> QuestionAnalysis:
     focus = focus + [f for f in scene if f not in focus] + code_keywords
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
+    # (Not a keyword that only defines the asker's own function in the code it shows:
+    # "the lone `*` in `def connect(host, *, timeout=10)`" asks about the parameter list,
+    # not about "def", which the documentation writes only in its grammar and examples.)
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
         g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()} | (
-        set(words(question)) & _CODE_ONLY_KEYWORDS)
+        set(words(question)) & _CODE_ONLY_KEYWORDS - _DEFINING_KEYWORDS) | (
+        set(words(_BACKTICKED.sub(" ", question))) & _DEFINING_KEYWORDS)
     # Such a keyword is what the question is about, a name like any other ("the continue
     # statement"), unless it is also a word every sentence has ("the for loop", "in").
     named = {w for f in focus for w in words(f)}
@@ -897,6 +917,8 @@ def analyse(question: str) -> QuestionAnalysis:
         framing = framing | _COMPARISON_FRAMING  # "How is X different from Y?"
     # A framing word inside a compound is content: "name" in "name-based".
     compounds = compound_words(question)
+    if kind == "comparison":
+        compounds -= _COMPARISON_FRAMING  # "trade-off" is no name: it asks for both sides
     # "list" and "name" frame only an imperative ("List the ..."); "a list" is content.
     nouns = {w for i, w in enumerate(words(asked)) if w in IMPERATIVES and not asks_with(w, i)}
     # Written expressions are examples: said as written they count, but the answer may
@@ -953,6 +975,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # answer call an operator asked about by its mark by its name ("bitwise").
     unneeded = [w for m in _EXPECTED.finditer(asked) for w in words(m.group(1))
                 ] if kind == "reason" else []
+    # Nor what the asker did that should have made it work ("... fails, even though I
+    # wrote the starred part last. Why?"): the reason says what does matter.
+    unneeded += [w for m in _CONCESSION.finditer(question) for w in words(m.group(0))
+                 ] if kind == "reason" else []
     unneeded += spoken if operators else []
     # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
     # what it asks about, which the documentation states in general terms.
@@ -984,6 +1010,7 @@ def analyse(question: str) -> QuestionAnalysis:
 
 
 _EXPECTED = re.compile(r"\b(?:instead of|rather than)\s+([^,;?]+)", re.IGNORECASE)
+_CONCESSION = re.compile(r"\b(?:even though|although|even if|despite)\s+[^,;?.]+", re.IGNORECASE)
 _KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
                "option|flag|command|subcommand|variable|attribute|parameter|argument|"
                "setting|keyword|operator|exception|hook|filter|header|field|builtin|"
@@ -1049,7 +1076,9 @@ def code_terms(question: str) -> tuple[str, ...]:
 
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
-_DESCRIBED_NAME = re.compile(r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+`?[A-Za-z]`?(?![\w.(])")
+# (Or for a mark or code it shows: "the lone `*`", "the call `area(h=2, *[5])`".)
+_DESCRIBED_NAME = re.compile(
+    r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+(?:`?[A-Za-z]`?(?![\w.(])|`[^`\n]+`)")
 _IDIOM = re.compile(
     r"\b(?:right|straight) (?:away|now)\b|"
     # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
