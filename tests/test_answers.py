@@ -2612,3 +2612,23 @@ def test_a_sentence_naming_what_one_short_line_of_code_spells_out_does_not_dangl
     assert lead_in("For each shelf of the kiln, from the top down, yields a 3-tuple",
                    "for shelf in kiln:\n    print(shelf)")
 
+
+
+def test_a_method_a_module_page_lists_under_its_signature_is_the_askers_call():
+    from research_pipeline.researcher.extractive import _objects_resolved
+
+    def page(i: int, title: str, text: str) -> Evidence:
+        return Evidence(Source(source_id=f"p{i}", url=f"https://kiln.example/{i}",
+                               title=title, text=text, provider="local", section="",
+                               layout=[("start", 0, 0), ("para", 0, len(text))]), 10.0 - i, 1)
+    question = "Which spellings will conf.getflag() read as off?"
+    listing = "getflag(section, option)\nLike get(), but read the value as on or off.\n"
+    resolved = _objects_resolved(analyse(question), [page(1, "kilnconf module", listing)],
+                                 "Settings with kilnconf")
+    # "conf" is the asker's variable; the module's page lists the method it calls.
+    assert resolved.focus == ("getflag",) and "conf" not in resolved.content
+    # Named in passing on a module's page, or listed on another module's, it is not.
+    for title, text in (("kilnconf module", "Use getflag() for flags."),
+                        ("ovenlog module", listing)):
+        assert _objects_resolved(analyse(question), [page(1, title, text)],
+                                 "Settings with kilnconf").focus == ("conf.getflag",)

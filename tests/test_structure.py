@@ -442,3 +442,22 @@ folder.</p></div>
     assert ("para", "Ordering") in kinds  # a caption that says more than the box's kind
     assert [k for k, _ in kinds].count("table") == 1  # the data table is still a table
     assert not any(text in ("Note", "Warning") for _, text in kinds)
+
+
+def test_a_method_a_docstring_lists_over_its_indented_description_is_a_term():
+    # A module's docstring lists a class's methods, each signature over its description
+    # with no blank line between: the signature names what the description defines.
+    text = ("KilnConf -- reads firing schedules.\n\n"
+            "    methods:\n\n"
+            "    getint(section, option, raw=False)\n"
+            "        Like get(), but convert value to an integer.\n\n"
+            "    getflag(section, option, raw=False)\n"
+            "        Like get(), but convert value to a flag (currently defined as on,\n"
+            "        yes and 1 for on, and off, no and 0 for off).\n")
+    blocks = [(b.kind, b.text) for b in text_blocks(text)]
+    assert ("term", "getint(section, option, raw=False)") in blocks
+    assert ("para", "Like get(), but convert value to an integer.") in blocks
+    assert ("term", "getflag(section, option, raw=False)") in blocks
+    # A signature over a description at its own margin stays code over a paragraph.
+    flat = text_blocks("getflag(section, option)\nLike get(), but convert value to a flag.\n")
+    assert [b.kind for b in flat] == ["code", "para"]

@@ -317,11 +317,17 @@ def text_blocks(text: str) -> list[Block]:
             level = numbered.group(1).count(".") + 1 if numbered else 1
             blocks.append(Block("heading", neutralize_markup(first.strip()), min(level, 6)))
             continue
-        # A signature line on top of its description: the signature is code.
+        # A signature line on top of its description: the signature is code, unless the
+        # description is indented under it, as a docstring lists a class's methods
+        # ("getboolean(section, option, ...)" over "Like get(), but convert value to a
+        # boolean ..."): then the signature is the term its description defines.
         if len(group) >= 2 and (_SIGNATURE.match(first.strip())
                                 or _ASSIGN_SIGNATURE.match(first.strip())) and _prose(group[1:]):
-            end_list()
-            blocks.append(Block("code", neutralize_markup(code_text(first.strip()))))
+            if all(_indent(line) > indent for line in group[1:]):
+                open_term(first.strip(), indent)
+            else:
+                end_list()
+                blocks.append(Block("code", neutralize_markup(code_text(first.strip()))))
             blocks.append(Block("para", neutralize_markup(_unwrap(group[1:]))))
             continue
         # Grid tables (reStructuredText): +---+ borders and | cells.
@@ -543,6 +549,7 @@ def _indented_definitions(group: list[str]) -> list[str]:
 
 
 # Code quoted inside a sentence ("__rsub__()", "x<=y", ‘<=’): prose mentions it.
+_EMPTY_CALL = re.compile(r"\b[A-Za-z_]\w*\(\)")
 _INLINE_LITERAL = re.compile(r'"[^"\s][^"]{0,40}"|‘[^’]{1,40}’|“[^”]{1,40}”')
 # A comment written after code on its line ("import foo  # foo imported").
 _TRAILING_COMMENT = re.compile(r"\S\s+#\s")
@@ -558,7 +565,8 @@ def _prose(group: list[str]) -> bool:
     joined = " ".join(line.strip() for line in group)
     if any(_TRAILING_COMMENT.search(line) for line in group):
         return False
-    plain = _INLINE_LITERAL.sub("code", joined)
+    # (A call named without its arguments, "Like get(), but ...", is a word too.)
+    plain = _EMPTY_CALL.sub("code", _INLINE_LITERAL.sub("code", joined))
     letters = sum(c.isalpha() for c in plain)
     symbols = sum(c in "{}[]()=<>|;\\$#" for c in plain)
     sentence = bool(re.search(r"[a-z]{2,}[)*]?[.!?:](\s|$)", plain))

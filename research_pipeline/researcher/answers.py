@@ -181,6 +181,9 @@ _SYNONYM_GROUPS = (
     "skip ignore omit", "replay reuse reapply", "old previous earlier",
     "forbid deny prohibit refuse", "lock restrict", "drop discard", "space whitespace",
     "override replace", "page document", "safe safer protect",
+    # What an asker waits for, an API blocks until: "wait until every job has finished" /
+    # "Blocks until all items ... have been processed".
+    "wait block", "finish complete",
 )
 
 

@@ -175,6 +175,19 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
         named_classes = {t.split(".")[1] for t in titles
                          if re.fullmatch(r"\w+(?:\.\w+)+", t)
                          and t.split(".")[0] in modules_here} & question_words
+        if not entries and not named_classes:
+            # No entry of its own: where the page of a module the topic or question names
+            # lists the method under its signature, as a docstring lists a class's methods
+            # ("getboolean(section, options, ...)" over "Like get(), but convert value to
+            # a boolean ..."), that listing is the method asked about, by its bare name.
+            listed = re.compile(rf"(?:^|\n){re.escape(method)}\([^\n]*\)\n")
+            if any(ev.source.title.lower() in {f"{m} module" for m in modules}
+                   and listed.search(ev.source.text) for ev in evidence):
+                focus[i] = method
+                focus_words[i] = tuple(words(method))
+                if variable not in words(_ASKERS_CALL.sub(" ", asked.text)):
+                    dropped.add(variable)
+            continue
         if told:
             entries = told
         elif named_classes or len(entries) != 1:
