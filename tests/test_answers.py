@@ -2536,6 +2536,9 @@ def test_the_names_an_askers_code_binds_or_passes_are_its_own():
     # A lambda's or a def's parameters, the attributes read off them, and a bare name passed
     # as an argument's value: none of them is the documentation's word.
     assert {"e", "dept"} <= bound_names("I sort with `staff.sort(key=lambda e: e.dept)`.")
+    # Every target of a for loop it writes.
+    assert {"root", "dirs", "files"} <= bound_names(
+        "`for root, dirs, files in os.walk('photos'): open(f)`")
     assert {"connect", "host", "timeout", "retries"} <= bound_names(
         "What does the lone `*` mean in `def connect(host, *, timeout=10, retries=3)`?")
     assert "slow_lookup" not in " ".join(bound_names("`f(x=None)`"))

@@ -382,6 +382,9 @@ def bound_names(question: str) -> frozenset[str]:
     for span in _BACKTICKED.finditer(question):
         code = span.group(1)
         bound = [m.group(1) or m.group(2) for m in _BINDING.finditer(code)]
+        # Every target of a for loop: "for root, dirs, files in os.walk(...)".
+        bound += [name for m in _FOR_TARGETS.finditer(code)
+                  for name in re.findall(r"[A-Za-z_]\w*", m.group(1))]
         # The parameters of a lambda or a def it writes ("lambda e: e.dept") and the
         # attributes it reads off them ("dept"): its own names too.
         for m in _PARAMETERS.finditer(code):
@@ -397,6 +400,7 @@ def bound_names(question: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_FOR_TARGETS = re.compile(r"\bfor\s+([A-Za-z_][\w\s,()]*?)\s+in\b")
 # A bare name passed as an argument's value: "key=slow_lookup".
 _PASSED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
 
