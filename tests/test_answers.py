@@ -2635,3 +2635,16 @@ def test_a_method_a_module_page_lists_under_its_signature_is_the_askers_call():
                         ("ovenlog module", listing)):
         assert _objects_resolved(analyse(question), [page(1, title, text)],
                                  "Settings with kilnconf").focus == ("conf.getflag",)
+
+
+def test_a_methods_section_under_its_class_in_a_reference_page_is_its_own():
+    from research_pipeline.researcher.answers import _member_section
+    section = "Kilns › class Kiln([load]) › fire(*, heat=None, hold=False)"
+    assert _member_section("kilns.Kiln.fire", section)
+    assert _member_section("builtins.Kiln.fire", "class Kiln › fire(heat)")
+    # Another class's method of that name, or the class's section alone, is not.
+    assert not _member_section("kilns.Oven.fire", section)
+    assert not _member_section("kilns.Kiln.fire", "Kilns › class Kiln([load])")
+    assert not _member_section("kilns.Kiln.cool", section)
+    # Nor is a name that is no member of a class.
+    assert not _member_section("kilns.fire", "Kilns › fire(heat)")

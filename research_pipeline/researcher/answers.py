@@ -958,6 +958,25 @@ def member_name(focus: str, title: str) -> str:
     return last if title.strip() in (space, f"{space} module") else ""
 
 
+def _member_section(focus: str, section: str) -> bool:
+    """A reference page's section for a class's method names it by its parts.
+
+    builtins.list.sort's section in the library reference is "Lists › class
+    list([iterable]) › sort(*, key=None, reverse=False)": a heading naming the class, and
+    under it one naming the method with its signature.
+    """
+    parts = focus.split(".")
+    if len(parts) < 3 or not _QUALIFIED_NAME.fullmatch(focus) or not section:
+        return False
+    owner, method = parts[-2], parts[-1]
+    heads = section.split(SECTION_SEP)
+    at = next((i for i, h in enumerate(heads)
+               if re.match(rf"(?:class\s+)?(?:[\w.]+\.)?{re.escape(owner)}\b(?!\.)", h.strip())),
+              None)
+    return at is not None and any(
+        re.match(rf"(?:[\w.]+\.)?{re.escape(method)}\(", h.strip()) for h in heads[at + 1:])
+
+
 def _as_written(name: str, text: str) -> bool:
     """The name appears in the text (``_hits``) in the question's own case.
 
@@ -1569,7 +1588,8 @@ class AnswerJudge:
                 # "What does a logging Handler do ...?") is that name's own, all through.
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
-            focus_in_heading = [focus_in(f, heading.text) for f in analysis.focus]
+            focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
+                                for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
             lent_here = [f in lent.get(_entry_key(source), ()) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
