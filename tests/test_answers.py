@@ -2648,3 +2648,14 @@ def test_a_methods_section_under_its_class_in_a_reference_page_is_its_own():
     assert not _member_section("kilns.Kiln.cool", section)
     # Nor is a name that is no member of a class.
     assert not _member_section("kilns.fire", "Kilns › fire(heat)")
+
+
+def test_a_comparison_that_points_back_compares_what_its_setup_named():
+    asked = analyse("Instead of assigning the entry back, I could open the store with "
+                    "writeback=True. What's the trade-off between the two?")
+    # "the two" are what the setup named: its name is what an answer must speak of.
+    assert asked.focus == ("writeback",) and "writeback" not in asked.scene
+    assert "two" not in asked.content
+    # A count the question asks about is still its own word.
+    assert "two" in analyse("kiln.mode(['red', 'red', 'blue', 'blue']) - which one do I "
+                            "get back when two values are tied?").content

@@ -843,6 +843,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # Why doesn't it give me the shortest diff?") is what "it" asks about: a name of the
     # asker's own ("self.__token", "h.digest", "report.txt") only sets the scene.
     focus += [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
+    # A comparison whose asking sentence names nothing ("What's the trade-off between the
+    # two?") sets apart what the setup named ("... open the shelf with writeback=True").
+    if not focus and answer_type(question) == "comparison":
+        focus = list(before)
     scene = [f for f in before if f not in focus]
     # The arguments of a call the asker writes are its own values ("long_text" in
     # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
@@ -959,6 +963,9 @@ def analyse(question: str) -> QuestionAnalysis:
     # "right away", "right now": when, not what; "right" there is no word of the asker's;
     # nor is "easier" in "to make it easier to read".
     fragments |= {w for m in _IDIOM.finditer(question) for w in words(m.group(0))}
+    # "the two" that ends a clause points back at what the question named ("What's the
+    # trade-off between the two?"); it is no word an answer says.
+    fragments |= {"two"} if _THE_TWO.search(question) else set()
     # ", say X" introduces an example; "say" is then no word of the question's own.
     fragments |= {"say"} if any(m.group("opener").startswith(",")
                                 for m in _EXAMPLES.finditer(question)) else set()
@@ -1013,6 +1020,7 @@ def analyse(question: str) -> QuestionAnalysis:
     )
 
 
+_THE_TWO = re.compile(r"\bthe two\b(?=\s*(?:[?.,;]|$))", re.IGNORECASE)
 _EXPECTED = re.compile(r"\b(?:instead of|rather than)\s+([^,;?]+)", re.IGNORECASE)
 _CONCESSION = re.compile(r"\b(?:even though|although|even if|despite)\s+[^,;?.]+", re.IGNORECASE)
 _KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
