@@ -1,8 +1,25 @@
-"""Checks shared by the eval sets over the built-in python-docs corpus (python-docs, dev2).
+"""Checks shared by the eval sets over the built-in python-docs corpus.
 
-Each set's ``check_phrases.py`` says where each of its questions is answered (``SOURCES``)
-and which terms an answer to its unanswerable questions would need
-(``UNANSWERABLE_TERMS``), then calls ``main``; what is checked is described there.
+Each set's ``check_phrases.py`` says where each of its questions is answered (``SOURCES``),
+which terms an answer to its unanswerable questions would need (``UNANSWERABLE_TERMS``)
+and its structural rules, then calls ``check_set`` (or ``main``, the rules of the larger
+sets). For every question of the set's topic files:
+
+  * answerable questions: every expected phrase must occur verbatim (case-insensitive,
+    whitespace-collapsed) in the prose of at least one of the texts that answer it. Texts
+    are named either "topic:<label>" (a key of pydoc_data.topics.topics) or a dotted
+    object name whose inspect.getdoc() is used. "Prose" means the text with doctest lines
+    (">>>", "...") and grammar rules ("::=") removed. A phrase fails if it is copied from
+    its question.
+  * unanswerable questions: the key terms an answer would need are searched in every
+    topic text and in the docstrings of all importable standard-library modules (with
+    their submodules) and their public classes, functions and methods; a hit is shown as
+    CHECK, with a short excerpt, when the same text also contains one of the context
+    words. CHECK lines must be read by hand: none may state the answer.
+
+The set's structure is checked too: front-matter keys, questions per topic, allowed
+types and how often each is used, the unanswerable questions (expect [] and no source,
+each in its own topic), expect lists aligned with questions, words per phrase.
 """
 import contextlib
 import importlib

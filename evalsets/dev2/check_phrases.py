@@ -1,20 +1,11 @@
 #!/usr/bin/env python3
 """Check the dev2 evaluation set against this Python's own documentation.
 
-For every question in the topic files of this folder:
-  * answerable questions: every expected phrase must occur verbatim
-    (case-insensitive, whitespace-collapsed) in the prose of at least one of
-    the texts that answer it.  Texts are named either "topic:<label>" (a key of
-    pydoc_data.topics.topics) or a dotted object name whose inspect.getdoc()
-    is used.  "Prose" means the text with doctest lines (">>>", "...") and
-    grammar rules ("::=") removed.
-  * unanswerable questions: the key terms an answer would need are searched in
-    every topic text and in the docstrings of all importable standard-library
-    modules (with their submodules) and their public classes, functions and
-    methods; a hit counts only if the same text also contains the context
-    word(s), so e.g. "sha512" in hashlib does not count for the re cache.
+What is checked, for every question of this folder's topic files, is described in
+../pydocs_phrases.py, whose ``check_set`` does it; this file says where each
+question is answered and gives the set's structural rules.
 
-It also checks the structural rules of the set (front-matter keys, 2-4
+Structural rules of this set (front-matter keys, 2-4
 questions per topic, allowed types, every type used at least 3 times,
 exactly two unanswerable questions in two topics, expect lists aligned with
 questions, phrases 1-5 words long).

@@ -1,26 +1,9 @@
 #!/usr/bin/env python3
 """Check the dev4 evaluation set against this Python's own documentation.
 
-Adapted from ../dev3/check_phrases.py.  The text helpers (reading the topic
-files, resolving text names, removing doctest lines, building the corpus of
-all topic texts and stdlib docstrings) are those of the shared
-../pydocs_phrases.py, and so are the checks (``check_set``), given the
-structural rules of this set below.
-
-For every question in the topic files of this folder:
-  * answerable questions: every expected phrase must occur verbatim
-    (case-insensitive, whitespace-collapsed) in the prose of at least one of
-    the texts that answer it.  Texts are named either "topic:<label>" (a key of
-    pydoc_data.topics.topics) or a dotted object name whose inspect.getdoc()
-    is used.  "Prose" means the text with doctest lines (">>>", "...") and
-    grammar rules ("::=") removed.  A phrase fails if it is copied from its
-    question.
-  * the unanswerable question: the key terms an answer would need are
-    searched in every topic text and in the docstrings of all importable
-    standard-library modules (with their submodules) and their public
-    classes, functions and methods; a hit is shown as CHECK, with a short
-    excerpt, when the same text also contains one of the context words.
-    CHECK lines must be read by hand: none may state the answer.
+What is checked, for every question of this folder's topic files, is described in
+../pydocs_phrases.py, whose ``check_set`` does it; this file says where each
+question is answered and gives the set's structural rules.
 
 Structural rules of this set: 5 topic files, 16 questions, 3-4 questions per
 topic, allowed front-matter keys, a non-empty brief, allowed types with every
