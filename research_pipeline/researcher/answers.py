@@ -325,15 +325,14 @@ def dangles(cand: Candidate) -> bool:
     if not short and not pointer:
         return False
     blocks, _ = _blocks(cand.source)
-    after = next(((kind, start, end) for kind, start, end in blocks if start >= cand.end),
-                 None)
-    following = after[0] if after else None
-    if short and not pointer and after is not None and following == "code":
+    following, code_start, code_end = next(
+        (block for block in blocks if block[1] >= cand.end), (None, 0, 0))
+    if short and not pointer and following == "code":
         # A sentence that ends on what it names, before one short line of code that spells
         # it out ("... yields a 3-tuple" before "dirpath, dirnames, filenames"), says what
         # it says; one cut off on a little word ("... is equivalent to") does not.
-        code = neutralize_markup(cand.source.text[after[1]:after[2]]).strip("`\n ")
-        last = words(text)[-1:] if words(text) else []
+        code = neutralize_markup(cand.source.text[code_start:code_end]).strip("`\n ")
+        last = words(text)[-1:]
         if "\n" not in code and len(code) <= SHORT_CODE and last and last[0] not in STOPWORDS:
             return False
     if not short:
@@ -848,9 +847,10 @@ def candidates(source: Source) -> list[Candidate]:
                 first_block = False
             # A docstring's summary line too short to quote ("Directory tree generator.")
             # names what the entry is; the paragraph after it states what it does.
-            short = text[start:end].strip()
-            if len(short.split()) < MIN_QUOTE_WORDS and short.endswith(".") and not prose_seen:
-                continue
+            if not prose_seen:
+                summary = text[start:end].strip()
+                if len(summary.split()) < MIN_QUOTE_WORDS and summary.endswith("."):
+                    continue
             prose_seen = True
         elif kind != "table":
             prose_seen = True

@@ -151,6 +151,10 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
                                                            f"{context} {asked.text}")}
     titles = {ev.source.title.strip() for ev in evidence}
     question_words = set(re.findall(r"[A-Za-z_]\w*", asked.text))  # as written
+    module_pages = {f"{m} module" for m in modules}
+    # The words the question says outside its calls: a variable it names there too is
+    # more than the asker's handle on the object.
+    outside_calls = set(words(_ASKERS_CALL.sub(" ", asked.text)))
     focus, focus_words, dropped = list(asked.focus), list(asked.focus_words), set()
     for i, name in enumerate(asked.focus):
         m = re.fullmatch(r"([a-z]\w*)\.([a-z_]\w*)", name)
@@ -166,38 +170,37 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
         entries = sorted(t for t in titles
                          if re.fullmatch(rf"[a-z_]\w*(?:\.[A-Za-z_]\w*)+\.{re.escape(method)}", t)
                          and any(part.lower() in modules for part in t.split(".")[:-1]))
-        # A class the question names ("d.get('missing') on a defaultdict") is the one the
-        # variable holds; where it names a class of the module that has no such entry, or
-        # none and two classes have one, which entry is meant is not told.
-        told = [t for t in entries if any(part in question_words
-                                          for part in t.split(".")[1:-1])]
-        modules_here = {t.split(".")[0] for t in entries}
-        named_classes = {t.split(".")[1] for t in titles
-                         if re.fullmatch(r"\w+(?:\.\w+)+", t)
-                         and t.split(".")[0] in modules_here} & question_words
-        if not entries and not named_classes:
+        if not entries:
             # No entry of its own: where the page of a module the topic or question names
             # lists the method under its signature, as a docstring lists a class's methods
             # ("getboolean(section, options, ...)" over "Like get(), but convert value to
             # a boolean ..."), that listing is the method asked about, by its bare name.
             listed = re.compile(rf"(?:^|\n){re.escape(method)}\([^\n]*\)\n")
-            if any(ev.source.title.lower() in {f"{m} module" for m in modules}
-                   and listed.search(ev.source.text) for ev in evidence):
-                focus[i] = method
-                focus_words[i] = tuple(words(method))
-                if variable not in words(_ASKERS_CALL.sub(" ", asked.text)):
-                    dropped.add(variable)
-            continue
-        if told:
-            entries = told
-        elif named_classes or len(entries) != 1:
-            continue
-        if len(modules_here) != 1 or len(entries) > 2:
-            continue  # the method of several modules: which one is not told
-        # The first in name order where two classes the question names both have it.
-        focus[i] = entries[0]
+            if not any(ev.source.title.lower() in module_pages and listed.search(ev.source.text)
+                       for ev in evidence):
+                continue
+            resolved = method
+        else:
+            # A class the question names ("d.get('missing') on a defaultdict") is the one
+            # the variable holds; where it names a class of the module that has no such
+            # entry, or none and two classes have one, which entry is meant is not told.
+            told = [t for t in entries if any(part in question_words
+                                              for part in t.split(".")[1:-1])]
+            modules_here = {t.split(".")[0] for t in entries}
+            named_classes = {t.split(".")[1] for t in titles
+                             if re.fullmatch(r"\w+(?:\.\w+)+", t)
+                             and t.split(".")[0] in modules_here} & question_words
+            if told:
+                entries = told
+            elif named_classes or len(entries) != 1:
+                continue
+            if len(modules_here) != 1 or len(entries) > 2:
+                continue  # the method of several modules: which one is not told
+            # The first in name order where two classes the question names both have it.
+            resolved = entries[0]
+        focus[i] = resolved
         focus_words[i] = tuple(words(method))
-        if variable not in words(_ASKERS_CALL.sub(" ", asked.text)):
+        if variable not in outside_calls:
             dropped.add(variable)
     if not dropped and focus == list(asked.focus):
         return asked

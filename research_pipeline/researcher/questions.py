@@ -845,7 +845,8 @@ def analyse(question: str) -> QuestionAnalysis:
     focus += [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
-    if not focus and answer_type(question) == "comparison":
+    kind = answer_type(question)
+    if not focus and kind == "comparison":
         focus = list(before)
     scene = [f for f in before if f not in focus]
     # The arguments of a call the asker writes are its own values ("long_text" in
@@ -876,7 +877,6 @@ def analyse(question: str) -> QuestionAnalysis:
     if len(focus) > len(timed & set(focus)):
         scene += [f for f in focus if f in timed and f not in scene]
         focus = [f for f in focus if f not in timed]
-    kind = answer_type(question)
     if kind == "reason":
         # "Why do I get a TypeError when ...": the error is what the asker sees; the
         # answer gives its cause and need not name it again.
