@@ -2659,3 +2659,28 @@ def test_a_comparison_that_points_back_compares_what_its_setup_named():
     # A count the question asks about is still its own word.
     assert "two" in analyse("kiln.mode(['red', 'red', 'blue', 'blue']) - which one do I "
                             "get back when two values are tied?").content
+
+
+KILN_METHODS = """Glaze hooks
+***********
+
+kiln.__heat__(self)
+kiln.__cool__(self)
+
+   These are the so-called firing hooks. By default, the kiln implements "__cool__()" by
+   using "__heat__()" in reverse, switching the elements off one by one.
+   There are no other implied relations among the hooks; a hook left out does nothing.
+   To automatically generate the remaining firing hooks from a single root hook, see
+   "kilnlib.full_firing()".
+"""
+
+
+def test_a_purpose_with_where_to_turn_for_it_answers_a_how_question():
+    # "To <do it>, see <the helper>" tells how; "by using" inside a description of what
+    # the kiln does by default does not.
+    status, facts = _research(_text_evidence(KILN_METHODS, "Kiln hooks", "h"),
+                              "How can I get all the firing hooks on a kiln when I only "
+                              "define __heat__ and __cool__?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer"
+    assert "kilnlib.full_firing()" in facts[0].text

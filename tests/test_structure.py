@@ -461,3 +461,31 @@ def test_a_method_a_docstring_lists_over_its_indented_description_is_a_term():
     # A signature over a description at its own margin stays code over a paragraph.
     flat = text_blocks("getflag(section, option)\nLike get(), but convert value to a flag.\n")
     assert [b.kind for b in flat] == ["code", "para"]
+
+
+def test_a_family_of_signatures_over_one_description_is_one_term():
+    # The language reference documents a family of methods together: fourteen signatures,
+    # then one indented description with its notes. Every passage of that description is
+    # about the family (its section names them), not a paragraph of signatures.
+    names = ["add", "sub", "mul", "matmul", "truediv", "floordiv"]
+    text = ("Emulating numbers\n*****************\n\n"
+            + "".join(f"widget.__r{n}__(self, other)\n" for n in names)
+            + "\n   These methods implement the binary operations with reflected\n"
+              "   (swapped) operands.\n\n"
+              "   Note:\n\n"
+              "     If the right operand's type is a subclass of the left operand's\n"
+              "     type, this method will be called before the left operand's\n"
+              "     non-reflected method.\n\n"
+              "widget.__neg__(self)\n\n   Called to implement unary negation.\n")
+    blocks = [(b.kind, b.text) for b in text_blocks(text)]
+    family = "widget.__radd__, __rsub__, __rmul__, __rmatmul__, __rtruediv__, __rfloordiv__"
+    assert ("term", family) in blocks
+    assert not any(kind == "para" and "__rsub__" in body for kind, body in blocks)
+    found = passages(text_blocks(text))
+    note = next(p for p in found if "called before" in p.text)
+    assert note.section == f"Emulating numbers › {family}"
+    assert next(p for p in found if "unary" in p.text).section == (
+        "Emulating numbers › widget.__neg__(self)")
+    # Signatures with no description under them define nothing.
+    bare = text_blocks("".join(f"widget.__r{n}__(self, other)\n" for n in names))
+    assert "term" not in [b.kind for b in bare]

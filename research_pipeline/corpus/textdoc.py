@@ -189,6 +189,26 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t").replace("\t", "    "))
 
 
+# More signatures than this over one description are named, not written out in full.
+_FAMILY = 4
+
+
+def _signatures_term(group: list[str]) -> str:
+    """The term of signatures documented together.
+
+    Each in full, or for a larger family each name once ("object.__radd__, __rsub__,
+    ..."), a prefix they share written only on the first.
+    """
+    lines = [line.strip() for line in group]
+    if len(lines) <= _FAMILY:
+        return "; ".join(lines)
+    names = [line.split("(", 1)[0] for line in lines]
+    prefix = names[0].rsplit(".", 1)[0] + "." if "." in names[0] else ""
+    shared = prefix and all(name.startswith(prefix) for name in names)
+    return ", ".join(name[len(prefix):] if shared and n else name
+                     for n, name in enumerate(names))
+
+
 def _groups(text: str) -> list[list[str]]:
     groups: list[list[str]] = []
     current: list[str] = []
@@ -295,10 +315,13 @@ def text_blocks(text: str) -> list[Block]:
             blocks.append(Block("heading", neutralize_markup(title),
                                 min(underline_levels.index(char) + 1, 6)))
             continue
-        # Signatures: a definition when an indented description follows, else code.
-        if all(_SIGNATURE.match(line.strip()) for line in group) and len(group) <= 4:
+        # Signatures: a definition when an indented description follows, else code. A
+        # family documented together ("object.__radd__(self, other)" and thirteen more
+        # over one description) is one definition of all of them.
+        if all(_SIGNATURE.match(line.strip()) for line in group) and (
+                len(group) <= 4 or following is not None and _indent(following[0]) > indent):
             if following is not None and _indent(following[0]) > indent:
-                open_term("; ".join(line.strip() for line in group), indent)
+                open_term(_signatures_term(group), indent)
             else:
                 end_list()
                 blocks.append(Block("code", neutralize_markup(code_text("\n".join(group)))))

@@ -436,7 +436,10 @@ _PROCEDURE_RE = re.compile(
     r"\b(use|run|set|add|pass|give|call|type|enable|disable|create|edit|put|specify|"
     r"configure|invoke|remove|append|install|load|restart|reload|send|start|stop|"
     r"you can|to do this|by (using|setting|running|adding|passing|giving)|with the|"
-    r"using)\b|(^|\s)--?[a-z]",
+    r"using)\b|(^|\s)--?[a-z]"
+    # A purpose and where to turn for it: "To automatically generate ordering operations
+    # from a single root operation, see functools.total_ordering()."
+    r"|(?:^|[.;]\s+)To\s+\w+\b[^.;:]{0,80},\s+see\b",
     re.IGNORECASE)
 _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
