@@ -2684,3 +2684,26 @@ def test_a_purpose_with_where_to_turn_for_it_answers_a_how_question():
     assert status.status == "answered"
     assert facts[0].role == "answer"
     assert "kilnlib.full_firing()" in facts[0].text
+
+
+KILN_FIRE = """Kiln controller
+***************
+
+fire(*, curve=None, hold=False)
+
+   This method fires the load in place, using only the zones that are switched on.
+
+   If a curve function is given, call it once for each segment of the schedule and heat
+   the zones according to its values. The hold flag keeps the last temperature.
+"""
+
+
+def test_a_name_passed_by_keyword_is_asked_about_as_its_parameter():
+    # "my_ramp" is the asker's name for the curve function: "once" next to "curve" answers
+    # how many times it runs, and "curve=None" in the signature says no count.
+    status, facts = _research(_text_evidence(KILN_FIRE, "Kiln controller", "f"),
+                              "I fire 40 pots with `fire(curve=my_ramp)`. How many "
+                              "times does my_ramp run for each zone?")
+    assert status.status in ("answered", "partial")
+    assert facts[0].role == "answer"
+    assert facts[0].text.startswith("If a curve function is given, call it once")

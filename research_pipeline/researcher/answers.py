@@ -50,6 +50,7 @@ from research_pipeline.researcher.questions import (
     named_kind,
     order_case,
     own_classes,
+    passed_for,
     setting_words,
     tie_case,
 )
@@ -2336,8 +2337,13 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     # use?"), not those of the asker's setting ("I'm storing user passwords ...").
     named = {stem(w) for f in analysis.focus for w in words(f)}
     asked = {stem(w) for w in analysis.content} - named
-    in_question = {stem(w) for w in words(asked_sentence(analysis.text))} & asked
+    asking = asked_sentence(analysis.text)
+    in_question = {stem(w) for w in words(asking)} & asked
     asked = in_question or asked
+    # A name of the asker's passed by keyword is asked about as that parameter: "How many
+    # times does slow_lookup run" of `sort(key=slow_lookup)` is answered near "key".
+    asked |= {stem(param) for name, param in passed_for(analysis.text).items()
+              if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", asking)}
     token_spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", plain)]
     tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
@@ -2360,6 +2366,8 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         # "all", "every", "none" count only what they stand right next to ("list all
         # element counts"), not "match ... to all of a string".
         reach = 1 if counting and m.group(0).lower() in _QUANTITY_WORDS else NEAR_WORDS
+        if reach == 1 and "=" in tokens[i]:
+            continue  # "key=None" in a signature is a default, not how many
         if any(abs(i - j) <= reach for j in near):
             return True
     return bool(value.search(plain)) and not asked

@@ -402,12 +402,24 @@ def bound_names(question: str) -> frozenset[str]:
 
 _FOR_TARGETS = re.compile(r"\bfor\s+([A-Za-z_][\w\s,()]*?)\s+in\b")
 # A bare name passed as an argument's value: "key=slow_lookup".
-_PASSED = re.compile(r"(?<![\w.])[A-Za-z_]\w*\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
+_PASSED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
 
 
 def _passed_names(code: str) -> list[str]:
     """The bare names code passes as argument values ("slow_lookup"), not its constants."""
-    return [v for v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+    return [v for _, v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+
+
+def passed_for(question: str) -> dict[str, str]:
+    """The parameter each name the asker's code passes by keyword stands for.
+
+    "`names.sort(key=slow_lookup)`. How many times does slow_lookup run ...?": what the
+    asker calls slow_lookup, the documentation calls the key (function).
+    """
+    return {value: param for span in _BACKTICKED.finditer(question)
+            for param, value in _PASSED.findall(span.group(1))
+            if value not in ("None", "True", "False")}
+
 # A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
 _DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
 _DUNDER = re.compile(r"__\w+__")
