@@ -1561,6 +1561,11 @@ def test_what_happens_is_answered_by_the_entry_of_the_exception_raised():
     ("What does `del x[0]` do?", ()),
     ("Why is self.__cone stored as _Kiln__cone?", ("private", "name")),
     ("What is __slots__ used for?", ()),
+    ("What does the lone `*` mean in `def fire(cone, *, hold=10)`?",
+     ("function", "definition", "keyword", "parameters")),
+    ("Why can't I pass `cone=6` to `def fire(cone, /, hold=10)`?",
+     ("function", "definition", "positional", "parameters")),
+    ("What does `def fire(*cones, hold=10)` collect?", ()),
 ])
 def test_the_code_a_question_writes_out_is_named_in_the_reference_s_terms(question, terms):
     from research_pipeline.researcher.questions import code_terms
@@ -2707,3 +2712,40 @@ def test_a_name_passed_by_keyword_is_asked_about_as_its_parameter():
     assert status.status in ("answered", "partial")
     assert facts[0].role == "answer"
     assert facts[0].text.startswith("If a curve function is given, call it once")
+
+
+
+def test_a_lone_operator_is_not_named_by_emphasis_or_a_starred_name():
+    from research_pipeline.researcher.answers import focus_in
+    assert focus_in("*", 'Parameters after “"*"” are keyword-only parameters.')
+    assert not focus_in("*", "Fire the *cone* for *hold* seconds.")
+    assert not focus_in("*", 'If the form “"*identifier"” is present, it is a tuple.')
+
+
+FUNCTION_DEFINITIONS = """Function definitions
+********************
+
+A function definition defines a user-defined function object.
+
+   Parameters after "*" or "*identifier" are keyword-only parameters and may only be
+   passed by keyword arguments. Parameters before "/" are positional-only parameters.
+"""
+
+KILN_FIRE_API = """kiln.fire
+*********
+
+Fire the *cone* in the kiln, and hold the top temperature for *hold* seconds before
+the kiln cools down on its own.
+"""
+
+
+def test_the_lone_star_of_a_parameter_list_is_answered_in_the_reference_s_terms():
+    # "fire", "cone", "hold", "vent" and "ramp" are the asker's names: the page that
+    # shares them and writes "*" only as emphasis does not answer; the definition of the
+    # parameters after a bare "*" does.
+    evidence = (_text_evidence(KILN_FIRE_API, "kiln.fire", "f")
+                + _text_evidence(FUNCTION_DEFINITIONS, "Function definitions", "d"))
+    status, facts = _research(evidence, "What does the lone `*` mean in "
+                                        "`def fire(cone, *, hold=10, vent=2, ramp=3)`?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer" and "keyword-only parameters" in facts[0].text

@@ -319,3 +319,12 @@ def test_an_entry_opening_with_its_headings_name_shows_the_name_as_its_label():
     assert _entry_labelled(fact(f"kiln-fire › OPTIONS › {forms}", f"{forms} Usually, the "
                                 "kiln refuses to open the vent.")) == (
         f"**{forms}:** Usually, the kiln refuses to open the vent.")
+
+
+def test_a_query_in_the_reference_s_terms_leaves_out_the_asker_s_own_names(tmp_path):
+    # `def fire(cone, *, hold=10)`: "fire", "cone" and "hold" are the asker's; the
+    # reference explains the lone "*" in a function definition's terms.
+    topic = _topic(tmp_path, "title: Kiln functions\nquestions: ['What does the lone `*` "
+                             "mean in `def fire(cone, *, hold=10)`?']")
+    queries = [q.text for q in ExtractiveResearcher().generate_plan(topic, [], None).queries]
+    assert "lone def function definition keyword parameters" in queries

@@ -36,6 +36,7 @@ from research_pipeline.corpus.structure import SECTION_SEP, SECTION_START, neutr
 from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.questions import (
+    DEFINING_KEYWORDS,
     PY_KEYWORDS,
     TYPE_NAMES,
     UNSPECIFIC,
@@ -454,6 +455,19 @@ _DEFINE_RE = re.compile(
     r"defines?|enables?|allows?|causes?|returns?|contains?|provides?|makes?|tells?|"
     r"used (to|for)|lets?|configures?|selects?|gives?|creates?|yields?)\b",
     re.IGNORECASE)
+
+
+def _own_code_words(question: str) -> frozenset[str]:
+    """The words of what the asker's code makes up, and the keyword that only defines it.
+
+    The names its code binds ("job" of `job = q.get()`), its own classes ("Meters" and
+    "Length" of `class Meters(Length)`), and "def" of `def connect(host, *, timeout=10)`
+    written only in that code.
+    """
+    outside = set(words(_CODE_VALUE.sub(" ", question)))
+    return frozenset(bound_names(question) | {
+        w for c in own_classes(question) for w in words(c)} | (
+            (set(words(question)) - outside) & DEFINING_KEYWORDS))
 
 
 # An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
@@ -1063,6 +1077,11 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
         if edge_ok and _is_operator(needle) and (
                 before in _OPERATOR_MARKS or after in _OPERATOR_MARKS):
             edge_ok = False
+        # An operator written against a word is part of another token: the "*" of
+        # "*address*" is emphasis, of "*identifier" a starred name, not a lone "*".
+        if edge_ok and _is_operator(needle) and (
+                before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+            edge_ok = False
         # A name goes on with ".name": "collections.Counter.update" is a member of
         # collections.Counter, "ChainMap.fromkeys" one of ChainMap, not the class itself.
         end = idx + len(needle)
@@ -1347,10 +1366,10 @@ class AnswerJudge:
         # suggest a fix when someone mistypes a command."): the documentation says what
         # the asking sentence asks in its own terms and rarely retells the story.
         told = setting_words(analysis.text)
-        # So are the names its code binds ("job" of `job = q.get()`, and "the jobs") and
-        # its own classes ("Meters" and "Length" of `class Meters(Length)`).
-        made_up |= (bound_names(analysis.text) | {
-            w for c in own_classes(analysis.text) for w in words(c)}) - named
+        # So are the names its code binds ("job" of `job = q.get()`, and "the jobs"), its
+        # own classes ("Meters" and "Length" of `class Meters(Length)`) and the "def" that
+        # only that code writes.
+        made_up |= _own_code_words(analysis.text) - named
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
@@ -1409,13 +1428,16 @@ class AnswerJudge:
                         for w in words(m.group(1) or m.group(2))}
         # Verbs the question is worded with, known by where they stand.
         worded = {m.group(1).lower() for m in _VERB_PLACE.finditer(analysis.text)}
+        # Nor a name the asker's code makes up, or the keyword that only defines it there
+        # (`def connect(host, *, timeout=10)`): the documentation says neither.
+        own_code = _own_code_words(analysis.text)
 
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
                     and w not in plain_names
                     and w not in placeholders and w not in worded
                     and w not in analysis.quantifiers and w not in analysis.implied
-                    and w not in analysis.setting
+                    and w not in analysis.setting and w not in own_code
                     and len(w) >= 3
                     and not w.endswith(("ed", "ing")) and w not in shown)
 
@@ -1515,7 +1537,12 @@ class AnswerJudge:
         case_words = _case_words(analysis, weights)
         scene_words = ({w for f in analysis.scene for w in words(f) if w in weights} - {
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | {
-            w for w in (*analysis.implied, *analysis.setting) if w in weights}
+            w for w in (*analysis.implied, *analysis.setting) if w in weights} | {
+            # Where the question's code is named in the reference's terms (`def connect(host,
+            # *, timeout=10)`: keyword-only parameters), the names that code makes up only
+            # set the scene: an answer explains the construct, not the asker's names.
+            w for w in (_own_code_words(analysis.text) if analysis.implied else ())
+            if w in weights and w not in named_words}
         case_total = sum(weights[w] for w in case_words) or 1.0
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {

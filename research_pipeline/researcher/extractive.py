@@ -69,7 +69,9 @@ from research_pipeline.researcher.gaps import decide, track_gaps
 from research_pipeline.researcher.questions import (
     QuestionAnalysis,
     analyse,
+    bound_names,
     compound_words,
+    defined_names,
     setting_words,
 )
 from research_pipeline.text import (
@@ -325,8 +327,11 @@ class ExtractiveResearcher:
             implied = [t for t in self.analysis(q.text).implied if t not in own]
             if implied:
                 # What the question's code is, in the reference's words ("case RED" is a
-                # capture pattern): the passage that explains it uses those words.
-                variants.insert(1, own + implied)
+                # capture pattern): the passage that explains it uses those words, and not
+                # the names the asker's code makes up (`def connect(host, *, timeout=10)`).
+                made_up = bound_names(q.text) | {w.lower() for w in defined_names(q.text)}
+                variants.insert(1, [t for t in own if t.lower() not in made_up
+                                    and not t.isdigit()] + implied)
             if _DIFFERENCE_Q.search(q.text) and "difference" not in own:
                 # Documentation sets two things apart in so many words ("The difference
                 # between "next" and "step" is that ..."), which the question's own

@@ -422,6 +422,13 @@ def passed_for(question: str) -> dict[str, str]:
 
 # A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
 _DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
+
+
+def defined_names(question: str) -> frozenset[str]:
+    """The functions and classes the asker's code defines, less special methods."""
+    return frozenset(m.group(1) for span in _BACKTICKED.finditer(question)
+                     for m in _DEFINED.finditer(span.group(1))
+                     if not _DUNDER.fullmatch(m.group(1)))
 _DUNDER = re.compile(r"__\w+__")
 # The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
@@ -735,7 +742,7 @@ PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) - {"_"}
 # Keywords that are no English word: "what else can I delete with del" names the statement.
 _CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "async"})
 # Those that define a function of the asker's own where its code shows them.
-_DEFINING_KEYWORDS = frozenset({"lambda", "def", "async"})
+DEFINING_KEYWORDS = frozenset({"lambda", "def", "async"})
 
 
 def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
@@ -756,7 +763,7 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
         first = value.split()[0].rstrip(":") if value.split() else ""
         if match.group(1) is not None and first in PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
-            if first not in _DEFINING_KEYWORDS:  # `def area(w, h)` defines the asker's own
+            if first not in DEFINING_KEYWORDS:  # `def area(w, h)` defines the asker's own
                 keywords.append(first)
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
               or _VALUE_BEFORE.search(before)):
@@ -877,8 +884,7 @@ def analyse(question: str) -> QuestionAnalysis:
     # So is a function the asker's code defines, and its calls ("area(h=2, *[5])" beside
     # `def area(w, h)`): the documentation explains the call's form, not the asker's name.
     # (A special method it defines, `def __getattribute__(self, name)`, is the language's.)
-    defined = {m.group(1) for span in _BACKTICKED.finditer(question)
-               for m in _DEFINED.finditer(span.group(1)) if not _DUNDER.fullmatch(m.group(1))}
+    defined = defined_names(question)
     arguments += [f for f in focus if f not in arguments
                   and (m := re.match(r"([A-Za-z_]\w*)(?:\(|$)", f)) and m.group(1) in defined]
     scene += [f for f in arguments if f not in scene]
@@ -916,8 +922,8 @@ def analyse(question: str) -> QuestionAnalysis:
     # not about "def", which the documentation writes only in its grammar and examples.)
     keywords = {m.group(1).lower() for m in _KEYWORD_NAME.finditer(question)} | {
         g.lower() for m in _KEYWORD_PAIR.finditer(question) for g in m.groups()} | (
-        set(words(question)) & _CODE_ONLY_KEYWORDS - _DEFINING_KEYWORDS) | (
-        set(words(_BACKTICKED.sub(" ", question))) & _DEFINING_KEYWORDS)
+        set(words(question)) & _CODE_ONLY_KEYWORDS - DEFINING_KEYWORDS) | (
+        set(words(_BACKTICKED.sub(" ", question))) & DEFINING_KEYWORDS)
     # Such a keyword is what the question is about, a name like any other ("the continue
     # statement"), unless it is also a word every sentence has ("the for loop", "in").
     named = {w for f in focus for w in words(f)}
@@ -1093,6 +1099,14 @@ def code_terms(question: str) -> tuple[str, ...]:
                 terms += [kind, "pattern"]
         elif re.fullmatch(r"(?:del|global|nonlocal)\s+[A-Za-z_]\w*", code):
             terms.append("name")  # `del x`: the target is a name, the binding of it
+        for m in _PARAMETERS.finditer(code):
+            # A bare "*" or "/" in a function definition's parameters (`def connect(host,
+            # *, timeout=10)`) marks those after it keyword-only, or those before it
+            # positional-only: the reference's words for them.
+            marks = {p.strip() for p in (m.group(1) or m.group(2)).split(",")}
+            for mark, kind in (("*", "keyword"), ("/", "positional")):
+                if mark in marks:
+                    terms += ["function", "definition", kind, "parameters"]
     if _PRIVATE_NAME.search(question):
         terms += ["private", "name"]  # `self.__token`: a class-private name
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
