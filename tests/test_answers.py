@@ -1608,6 +1608,19 @@ def test_the_words_of_a_name_the_asker_made_up_weigh_little():
     assert weights["attribute"] == 4.0
 
 
+def test_a_value_the_asker_s_code_spells_out_as_a_string_weighs_little():
+    # 'glaze' is the name of the asker's kiln log, not the manual's glaze; the glaze asked
+    # about in words outside the string weighs in full.
+    from research_pipeline.researcher.answers import VAGUE_WEIGHT, AnswerJudge
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
+    weights = judge.weights(analyse("Can I write `with kilnlog.open('glaze') as log:` and "
+                                    "count on the recipe file being closed?"))
+    assert weights["glaze"] == 4.0 * VAGUE_WEIGHT
+    assert weights["recipe"] == 4.0
+    told = judge.weights(analyse("Does `kilnlog.open('glaze')` keep the glaze recipe?"))
+    assert told["glaze"] >= 4.0  # said outside the string too: the asker's own word
+
+
 def test_the_sentences_right_after_the_direct_answer_support_it():
     page = """<html><body><h1>Kiln manual</h1><h2 id="shelf">Choosing a shelf</h2>
 <p>When no pot is loaded, no shelf is chosen. When a pot is loaded, the kiln chooses a

@@ -465,9 +465,14 @@ def _own_code_words(question: str) -> frozenset[str]:
     written only in that code.
     """
     outside = set(words(_CODE_VALUE.sub(" ", question)))
+    # And the values its code spells out as strings (`shelve.open('cache')`: a file name,
+    # not the shelf's cache).
+    literal = {w for span in _CODE_VALUE.finditer(question)
+               for m in _QUOTED_VALUE.finditer(span.group(0)) for w in words(m.group(0))}
+    unquoted = set(words(_QUOTED_VALUE.sub(" ", question)))
     return frozenset(bound_names(question) | {
         w for c in own_classes(question) for w in words(c)} | (
-            (set(words(question)) - outside) & DEFINING_KEYWORDS))
+            (set(words(question)) - outside) & DEFINING_KEYWORDS) | (literal - unquoted))
 
 
 # An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
