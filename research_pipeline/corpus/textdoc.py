@@ -318,9 +318,10 @@ def text_blocks(text: str) -> list[Block]:
         # Signatures: a definition when an indented description follows, else code. A
         # family documented together ("object.__radd__(self, other)" and thirteen more
         # over one description) is one definition of all of them.
+        indented_next = following is not None and _indent(following[0]) > indent
         if all(_SIGNATURE.match(line.strip()) for line in group) and (
-                len(group) <= 4 or following is not None and _indent(following[0]) > indent):
-            if following is not None and _indent(following[0]) > indent:
+                len(group) <= _FAMILY or indented_next):
+            if indented_next:
                 open_term(_signatures_term(group), indent)
             else:
                 end_list()

@@ -457,6 +457,7 @@ _DEFINE_RE = re.compile(
     re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
 def _own_code_words(question: str) -> frozenset[str]:
     """The words of what the asker's code makes up, and the keyword that only defines it.
 
@@ -1079,13 +1080,10 @@ def _hits(term: str, haystack: str) -> Iterator[int]:
         edge_ok = (not needle[0].isalnum() or not (before.isalnum() or before == "_")) and (
             not needle[-1].isalnum() or not (after.isalnum() or after in joins))
         # An operator goes on with operator marks: "|" is not named by "|=" or "||".
-        if edge_ok and _is_operator(needle) and (
-                before in _OPERATOR_MARKS or after in _OPERATOR_MARKS):
-            edge_ok = False
-        # An operator written against a word is part of another token: the "*" of
+        # So does one written against a word, as part of another token: the "*" of
         # "*address*" is emphasis, of "*identifier" a starred name, not a lone "*".
-        if edge_ok and _is_operator(needle) and (
-                before.isalnum() or before == "_" or after.isalnum() or after == "_"):
+        if edge_ok and _is_operator(needle) and any(
+                c in _OPERATOR_MARKS or c.isalnum() or c == "_" for c in (before, after)):
             edge_ok = False
         # A name goes on with ".name": "collections.Counter.update" is a member of
         # collections.Counter, "ChainMap.fromkeys" one of ChainMap, not the class itself.

@@ -391,7 +391,7 @@ def bound_names(question: str) -> frozenset[str]:
             bound += re.findall(r"(?<![\w.=])([A-Za-z_]\w*)(?=\s*(?:[,:=)]|$))",
                                 m.group(1) or m.group(2))
         # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
-        bound += _passed_names(code)
+        bound += [name for _, name in _passed(code)]
         bound += [m.group(1) for name in list(bound)
                   for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
         for name in bound:
@@ -405,9 +405,13 @@ _FOR_TARGETS = re.compile(r"\bfor\s+([A-Za-z_][\w\s,()]*?)\s+in\b")
 _PASSED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
 
 
-def _passed_names(code: str) -> list[str]:
-    """The bare names code passes as argument values ("slow_lookup"), not its constants."""
-    return [v for _, v in _PASSED.findall(code) if v not in ("None", "True", "False")]
+def _passed(code: str) -> list[tuple[str, str]]:
+    """Each bare name code passes by keyword, with its parameter: ("key", "slow_lookup").
+
+    Not the constants it passes (None, True, False).
+    """
+    return [(param, value) for param, value in _PASSED.findall(code)
+            if value not in ("None", "True", "False")]
 
 
 def passed_for(question: str) -> dict[str, str]:
@@ -417,11 +421,12 @@ def passed_for(question: str) -> dict[str, str]:
     asker calls slow_lookup, the documentation calls the key (function).
     """
     return {value: param for span in _BACKTICKED.finditer(question)
-            for param, value in _PASSED.findall(span.group(1))
-            if value not in ("None", "True", "False")}
+            for param, value in _passed(span.group(1))}
+
 
 # A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
 _DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
+_DUNDER = re.compile(r"__\w+__")
 
 
 def defined_names(question: str) -> frozenset[str]:
@@ -429,7 +434,8 @@ def defined_names(question: str) -> frozenset[str]:
     return frozenset(m.group(1) for span in _BACKTICKED.finditer(question)
                      for m in _DEFINED.finditer(span.group(1))
                      if not _DUNDER.fullmatch(m.group(1)))
-_DUNDER = re.compile(r"__\w+__")
+
+
 # The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
@@ -879,7 +885,7 @@ def analyse(question: str) -> QuestionAnalysis:
         rf"(?:^|\s){re.escape(f)}(?:$|[\s?.,])", asked)]
     # So is a name the asker's own code passes as a value ("slow_lookup" of
     # `names.sort(key=slow_lookup)`): the documentation never says it.
-    passed = {v for span in _BACKTICKED.finditer(question) for v in _passed_names(span.group(1))}
+    passed = passed_for(question)
     arguments += [f for f in focus if f not in arguments and f in passed]
     # So is a function the asker's code defines, and its calls ("area(h=2, *[5])" beside
     # `def area(w, h)`): the documentation explains the call's form, not the asker's name.
