@@ -8,7 +8,12 @@ from research_pipeline.corpus.htmldoc import parse_html
 from research_pipeline.corpus.structure import passages
 from research_pipeline.corpus.textdoc import text_blocks
 from research_pipeline.models import ResearchPlan, Source
-from research_pipeline.researcher.answers import focus_in, named_commands, plain_name_words
+from research_pipeline.researcher.answers import (
+    focus_in,
+    named_commands,
+    plain_name_words,
+    refines,
+)
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.researcher.questions import analyse, bound_names
@@ -1206,24 +1211,25 @@ def test_a_command_named_as_typed_is_answered_from_its_own_manual_page():
 
 
 def test_a_crux_no_source_says_is_the_askers_own_word():
-    # "blow up" is the asker's word: no source says it, the passage says everything else.
-    rare = {stem("blow"): 8.0}
+    # "shatter" is the asker's word: no source says it, the passage says everything else.
+    rare = {stem("shatter"): 8.0}
     researcher = ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
     evidence = [
         _doc("c1", "Firing faults", "A glaze firing that heats the kiln too fast will crack "
              "the pots, because the water left in the clay turns to steam.", score=9.0),
         _doc("c2", "Kiln care", "Clean the kiln shelves after every firing so that glaze "
              "drips do not fuse to the next pots.", score=8.0)]
-    status, facts = _research(evidence, "Why can a fast glaze firing blow up the pots in the "
+    status, facts = _research(evidence, "Why can a fast glaze firing shatter the pots in the "
                               "kiln?", researcher=researcher)
     assert status.status != "unanswered"
     assert facts[0].source_id == "c1"
 
 
 def test_where_the_crux_is_the_askers_word_the_next_most_specific_is_required():
-    # "blow" is said nowhere, so it is waived; "porcelain" would have been the crux in its
-    # place, and the passage about pots in general does not say it.
-    rare = {stem("blow"): 8.0, stem("porcelain"): 3.2}
+    # "shatter" is said nowhere, so it is waived; "porcelain" would have been the crux in
+    # its place, and the passage about pots in general does not say it. ("blow up" would
+    # be no word of the question at all: an idiom for how things came out.)
+    rare = {stem("shatter"): 8.0, stem("porcelain"): 3.2}
 
     def researcher() -> ExtractiveResearcher:
         return ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
@@ -1233,7 +1239,7 @@ def test_where_the_crux_is_the_askers_word_the_next_most_specific_is_required():
              "with thick walls, because the water left in the clay turns to steam.", score=9.0),
         _doc("c2", "Clay bodies", "Porcelain is fired hotter than stoneware and shrinks more "
              "as it dries.", score=8.0)]
-    question = ("Why can a fast glaze firing in an electric kiln blow up porcelain pots with "
+    question = ("Why can a fast glaze firing in an electric kiln shatter porcelain pots with "
                 "thick walls?")
     status, _ = _research(evidence, question, researcher=researcher())
     assert status.status != "answered"
@@ -2762,3 +2768,78 @@ def test_the_lone_star_of_a_parameter_list_is_answered_in_the_reference_s_terms(
                                         "`def fire(cone, *, hold=10, vent=2, ramp=3)`?")
     assert status.status == "answered"
     assert facts[0].role == "answer" and "keyword-only parameters" in facts[0].text
+
+
+def test_a_reason_given_in_the_manuals_terms_answers_the_askers_telling_of_it():
+    # The asker tells the case in everyday words ("a folder that exists on disk"); the
+    # manual gives the reason in its own ("objects in the filesystem"), with its cue
+    # words: that answers why, though it covers little of the telling.
+    text = ("It is important to never use a &lt;Vent> section when trying to cool objects in "
+            "the chamber. This is because many different vent settings could map to the "
+            "same chamber, allowing your cooling to be circumvented.")
+    researcher = _idf_of({"vent": 6.0, "folder": 6.0, "exists": 4.0, "cool": 5.0,
+                          "chamber": 5.0, "shelf": 6.0, "bench": 6.0})
+    question = ("Why shouldn't I use a <Vent> section to cool a shelf folder that exists on "
+                "the bench in the chamber?")
+    status, facts = _research([_doc("v1", "Kiln sections", text, score=9.0)], question,
+                              researcher=researcher)
+    assert status.status == "answered"
+    assert facts[0].text.startswith("It is important to never use")
+    # The same sentences with no reason in them only tell what to do.
+    plain = text.replace("This is because many", "Many")
+    status, _ = _research([_doc("v2", "Kiln sections", plain, score=9.0)], question,
+                          researcher=researcher)
+    assert status.status != "answered"
+
+
+def test_how_a_thing_comes_out_is_no_word_of_what_it_is():
+    analysis = analyse("Why does a merge inside a shallow kiln blow up into lots of "
+                       "conflicts, and why does its log end up stored twice?")
+    assert "blow" not in analysis.content and "end" not in analysis.content
+    assert {"merge", "shallow", "conflicts", "stored"} <= set(analysis.content)
+
+
+def test_a_refined_kind_s_own_entry_says_what_it_does_differently():
+    assert refines("kiln.BoundedKiln", "kiln.Kiln")
+    assert refines("NamedTemporaryFile", "TemporaryFile")
+    assert not refines("kiln.Kiln", "kiln.BoundedKiln")
+    assert not refines("rsplit", "split")  # no kind named with a qualifier
+    # Only the refined kind's entry is found: it says what that kind adds.
+    evidence = [_doc("b1", "kiln — Kiln control", "A bounded kiln checks to make sure its "
+                     "current temperature never exceeds its rated temperature. If it does, "
+                     "OverheatError is raised.", section="kiln.BoundedKiln", score=9.0)]
+    question = ("For firing a load of 5 pots, should I use kiln.BoundedKiln or a plain "
+                "kiln.Kiln? What does the bounded one do differently?")
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "b1"
+    # Found alone, the base kind's entry does not say what the refined one does.
+    evidence = [_doc("k1", "kiln — Kiln control", "A kiln fires the load placed in its "
+                     "chamber, and it is raised to the temperature of the firing.",
+                     section="kiln.Kiln", score=9.0)]
+    status, _ = _research(evidence, question)
+    assert status.status != "answered"
+
+
+def test_code_named_in_the_reference_s_terms_is_what_a_question_hinges_on():
+    # `self.__token` is a private name: that, not "attribute" (the rarest plain word of
+    # the asker's telling), is what an answer must speak of.
+    question = ("Why does self.__token in my class end up stored as an attribute called "
+                "_MyClass__token?")
+    researcher = _idf_of({"attribute": 3.1, "private": 3.0, "token": 3.5, "stored": 1.7,
+                          "class": 2.2, "name": 1.1, "called": 1.0, "myclass": 3.8})
+    judge = researcher.judge
+    analysis = analyse(question)
+    assert judge.crux(judge.required(analysis), judge.weights(analysis)) == "private"
+    evidence = [
+        _doc("a1", "Customizing attribute access", "This method should return the computed "
+             "attribute value. In order to avoid infinite recursion in this method, its "
+             "implementation should always call the base class method with the same name to "
+             "access any attributes it needs.", score=9.0),
+        _doc("p1", "Reserved classes of identifiers", "Class-private names. Names in this "
+             "category, when used within the context of a class definition, are re-written "
+             "to use a mangled form to help avoid name clashes between private attributes "
+             "of base and derived classes.", score=7.0)]
+    status, facts = _research(evidence, question, researcher=researcher)
+    assert status.status == "answered"
+    assert facts[0].source_id == "p1"

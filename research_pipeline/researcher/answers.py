@@ -95,6 +95,8 @@ PARTIAL = 0.45
 # names the focus ("used by applications like Git-LFS") does not answer what is asked.
 REST_ANSWERED = 0.45
 REST_PARTIAL = 0.3
+# The shape of a span that gives reasons: two distinct cues ("because", "so that").
+REASONED = 2 / 3
 # ...unless the passage is the focus's own documentation (its title or heading path names
 # the focus): there the shape of the answer matters more than the question's wording.
 ANSWERED_OWN = 0.45
@@ -720,6 +722,9 @@ class Judgement:
     states_case: bool = False
     # A yes/no question: it asks whether something holds of its focus.
     asserted: bool = False
+    # A why-question: the span gives reasons, in several cue words ("This is because
+    # many different webspace locations could map to the same filesystem location").
+    reasoned: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -733,6 +738,12 @@ class Judgement:
             return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
                     and (not self.asserted or self.states_case
                          or self.rest >= REST_PARTIAL))
+        if self.reasoned:
+            # The asker tells the situation in its own words ("a folder that exists on
+            # disk"); the reason is given in the documentation's ("objects in the
+            # filesystem"): a span that gives it need cover less of the telling.
+            return (self.focus_found and self.crux_found and self.coverage >= PARTIAL
+                    and self.rest >= REST_PARTIAL)
         return (self.focus_found and self.crux_found and self.fit
                 and self.coverage >= (PARTIAL if self.states_case else ANSWERED)
                 and (self.states_case or self.rest >= REST_ANSWERED))
@@ -1426,6 +1437,13 @@ class AnswerJudge:
                        if f not in analysis.scene for w in toks if w in weights]
         if focus_words:
             return max(focus_words, key=lambda w: weights[w])
+        # Code the question writes out, named in the reference's terms (`self.__token`: a
+        # private name; `case RED:`, a capture pattern): that construct is what it asks
+        # about, not a plain word of its telling ("attribute").
+        implied = [w for w in analysis.implied if w in weights and len(w) >= 3
+                   and w not in VAGUE and w not in plain_names]
+        if implied:
+            return max(implied, key=lambda w: weights[w])
 
         placeholders = {w for m in _VALUE_PLACEHOLDER.finditer(analysis.text)
                         for w in words(m.group(1) or m.group(2))}
@@ -1910,7 +1928,8 @@ class AnswerJudge:
                 own = bool(analysis.focus) and names_focus_of(focus_in_heading)
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival,
-                                     states_case, analysis.answer_type == "yesno"))
+                                     states_case, analysis.answer_type == "yesno",
+                                     analysis.answer_type == "reason" and shape >= REASONED))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -2017,6 +2036,10 @@ class AnswerJudge:
                 names = compared_names(analysis)
                 absent = [name for name, names_it in zip(names, sides, strict=True)
                           if not any(j.answers() and names_it(j) for j in judged[:40])]
+                if len(absent) == 1 and any(refines(name, absent[0]) for name in names):
+                    # threading.BoundedSemaphore against threading.Semaphore: what the
+                    # refined kind's entry says it does is what it does differently.
+                    return "answered", "", best
                 if absent:
                     return "partial", (f"the sources describe one side but say nothing "
                                        f"comparable about {', '.join(absent)}"), best
@@ -2163,6 +2186,18 @@ def compared_names(analysis: QuestionAnalysis) -> list[str]:
     if len(analysis.focus) >= 2:
         return list(analysis.focus[:side_count(analysis.focus)])
     return [" ".join(side) for side in analysis.sides]
+
+
+def refines(name: str, base: str) -> bool:
+    """One name is another's with a qualifier before it, as a specialised kind is named.
+
+    "threading.BoundedSemaphore" refines "threading.Semaphore"; "NamedTemporaryFile"
+    refines "TemporaryFile"; "OrderedDict" refines "dict".
+    """
+    last, base_last = name.rsplit(".", 1)[-1], base.rsplit(".", 1)[-1]
+    return (len(base_last) >= 3 and len(last) > len(base_last)
+            and last.lower().endswith(base_last.lower())
+            and last[len(last) - len(base_last)].isupper())
 
 
 def _mentions(source: Source, word: str) -> bool:

@@ -1128,7 +1128,11 @@ _IDIOM = re.compile(
     # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
     r"\bmake (?:it|this|that|them|things|the \w+) (?:a (?:bit|little|lot) )?"
     r"(?:easier|simpler|clearer|nicer|tidier|cleaner|more readable|readable)"
-    r"(?: to (?:read|follow|understand|use|maintain))?", re.IGNORECASE)
+    r"(?: to (?:read|follow|understand|use|maintain))?|"
+    # How a thing came out, not what it is: "end up stored as", "turns out", "blow up into
+    # lots of conflicts". The documentation says what happens ("is re-written").
+    r"\b(?:end|ends|ended|ending|wind|winds|wound|winding|blow|blows|blew|blown|blowing) up"
+    r"\b|\bturn(?:s|ed)? out\b", re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
