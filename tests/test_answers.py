@@ -2843,3 +2843,87 @@ def test_code_named_in_the_reference_s_terms_is_what_a_question_hinges_on():
     status, facts = _research(evidence, question, researcher=researcher)
     assert status.status == "answered"
     assert facts[0].source_id == "p1"
+
+
+def test_the_label_of_an_aside_is_no_word_of_what_it_says():
+    # "Note that this option ..." says nothing of git notes: a passage about pack sizes
+    # does not answer how large a note may be.
+    evidence = [_doc("p1", "kiln-pack(1) Manual Page", "The minimum size allowed is limited to "
+                     "1 MiB. The default is unlimited. Note that this option may result in a "
+                     "larger and slower kiln.", score=9.0)]
+    status, _ = _research(evidence, "What is the maximum size of a single note that kiln "
+                          "notes will store?")
+    assert status.status != "answered"
+
+
+def test_a_cue_said_twice_in_other_forms_is_one_cue():
+    from research_pipeline.researcher.answers import _YESNO_RE, _cues
+    assert _cues(_YESNO_RE, "Ignore revisions listed in the file. Comments are ignored.") == (
+        pytest.approx(1 / 3))
+    assert _cues(_YESNO_RE, "The report does not tell you anything.") == pytest.approx(2 / 3)
+
+
+def test_a_users_home_in_prose_is_no_operator():
+    assert "bitwise" not in analyse("Is it safe to give students their own ~name pages?"
+                                    ).content
+    assert {"bitwise", "inversion"} <= set(analyse("Why does ~5 give -6?").content)
+    assert "bitwise" in analyse("What does `~mask` do to an int?").content
+
+
+def test_a_configuration_line_names_its_directive_with_the_askers_values():
+    analysis = analyse("I added `Header set X-Frame-Options DENY` and it shows up on normal "
+                       "pages, but my redirects don't have it. Why?")
+    assert "Header" in analysis.focus
+    assert "Header set X-Frame-Options DENY" in analysis.scene
+    # Written as code, the directive is a name an answer must carry.
+    from research_pipeline.researcher.answers import AnswerJudge
+    assert AnswerJudge.required(analysis).focus == ("Header",)
+
+
+def test_a_path_no_source_says_is_the_askers_own_layout():
+    # "/home/ann/kiln_logs" is the asker's; the manual describes the mapping for any user.
+    evidence = [_doc("u1", "Per-user kiln logs", "To serve every user's firing logs "
+                     "without a tilde in the URL, use the LogDir directive, which maps a URL "
+                     "of the form /logs/name/ to the kiln_logs directory in that user's home "
+                     "directory.", score=9.0)]
+    question = "How do I serve /logs/ann/ from /home/ann/kiln_logs without a tilde?"
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "u1"
+
+
+KILN_SCHEDULE = """<html><body><h1>kiln-care(1) Manual Page</h1>
+<h2 id="sched">SCHEDULE</h2>
+<p>The standard plan uses the following schedule for each care task:</p>
+<ul><li>vent-check: hourly.</li><li>shelf-wash: daily.</li><li>element-test: weekly.</li></ul>
+<h2 id="conf">CONFIGURATION</h2>
+<p>care.auto sets whether the care tasks run on their own, and is true by default.</p>
+</body></html>"""
+
+
+def test_how_often_is_answered_by_a_frequency_in_words():
+    status, facts = _research(_html_evidence(KILN_SCHEDULE, title="kiln-care(1) Manual Page"),
+                              "I turned on kiln care. Which care tasks will it run, and how "
+                              "often?")
+    assert status.status == "answered"
+    assert "vent-check: hourly" in facts[0].text
+
+
+def test_the_rule_that_brings_about_what_the_asker_saw_is_the_reason():
+    # No "because": the case in which the file is removed is why it was deleted.
+    evidence = [_doc("r1", "kiln-restore(1) Manual Page", "Restore specified shelves in "
+                     "the kiln from a restore source. If a shelf is tracked but does not "
+                     "exist in the restore source, it will be removed to match the source.",
+                     score=9.0)]
+    status, facts = _research(evidence, "I ran kiln restore --source=old on my shelves, and "
+                              "a shelf I had added since then disappeared. Why was it "
+                              "deleted?")
+    assert status.status == "answered"
+    assert "it will be removed" in facts[0].text
+
+
+def test_the_people_of_the_askers_story_are_never_what_it_hinges_on():
+    researcher = _idf_of({"browsers": 6.0, "status": 3.2, "code": 3.0})
+    judge = researcher.judge
+    analysis = analyse("Which status code do browsers get when a kiln page has moved?")
+    assert judge.crux(judge.required(analysis), judge.weights(analysis)) == "status"

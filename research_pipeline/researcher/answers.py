@@ -144,6 +144,13 @@ _ORDER = re.compile(r"\b(before|after|first|then|order\w*|preced\w*|prior to|fol
 RIVAL_PENALTY = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
+# The people and programs of the asker's story ("which status code do browsers get",
+# "page authors", "a teammate and I"): who meets the behaviour, never what a question
+# hinges on; the documentation says "client" or "user", or nobody at all.
+PEOPLE = frozenset("""people person persons user users visitor visitors customer customers
+    browser browsers author authors teammate teammates colleague colleagues coworker
+    coworkers student students developer developers admin admins administrator
+    administrators reader readers folks someone everyone everybody anybody nobody""".split())
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
@@ -365,6 +372,10 @@ _COUNT_RE = re.compile(
     r"\b(once|twice|thrice|two|three|four|five|six|seven|eight|nine|ten|unlimited|"
     + "|".join(sorted(_QUANTITY_WORDS)) + r")\b",
     re.IGNORECASE)
+# How often something happens, said in words: "commit-graph: hourly", "every night".
+_FREQUENCY_RE = re.compile(
+    r"\b(hourly|daily|nightly|weekly|monthly|yearly|annually|(?:every|each|per) (?:\w+ )?"
+    r"(?:second|minute|hour|day|night|week|month|year)s?)\b", re.IGNORECASE)
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
 _BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest)\b",
                       re.IGNORECASE)
@@ -809,6 +820,11 @@ def _blocks(source: Source) -> tuple[list[tuple[str, int, int]], bool]:
     return blocks, leads
 
 
+# The label of an aside ("Note that this option ...", "Warning:"): the page's apparatus,
+# not a word of what the sentence says ("note" is no git note).
+_ADMONITION = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*(?:\*\*)?(?:note|notes|warning|"
+                         r"caution|tip|important|hint)(?:\*\*)?(?:\s+that\b|\s*:)",
+                         re.IGNORECASE)
 _NOTE_MARK_START = re.compile(r"\[\d{1,2}\]\s+(?=[A-Z\"*])")
 _NOTE_MARK_END = re.compile(r"(?<=[.!?\"])\s+\[\d{1,2}\]\.?$")
 
@@ -823,7 +839,7 @@ def candidates(source: Source) -> list[Candidate]:
     def unit(start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
         cached = unit_cache.get((start, end))
         if cached is None:
-            surface = words(text[start:end])
+            surface = words(_ADMONITION.sub(" ", text[start:end]))
             cached = unit_cache[(start, end)] = (frozenset(surface),
                                                  span_stems(text[start:end], surface))
         return cached
@@ -854,7 +870,7 @@ def candidates(source: Source) -> list[Candidate]:
         span = text[start:end]
         if len(span) > MAX_CANDIDATE_CHARS and kind == "sentences":
             return
-        surface = words(span)
+        surface = words(_ADMONITION.sub(" ", span))
         if parts is None:
             parts = [(m.start() + start, m.end() + start)
                      for m in re.finditer(r"[^\n]+", span)]
@@ -1412,10 +1428,12 @@ class AnswerJudge:
         Code-like names (``core.fileMode``, ``--force``, ``[L]``, ``HTTP/3``, quoted
         terms) must appear. Plain words that are only capitalised ("Redirect", "HTTPS",
         "Git") weigh double but are not required: documentation says "SSL" where a
-        question says "HTTPS".
+        question says "HTTPS". A capitalised word the asker writes as code is code: the
+        directive of `Alias /docs /srv/docs`.
         """
         kept = [(f, w) for f, w in zip(analysis.focus, analysis.focus_words, strict=True)
-                if not _PLAIN_NAME.fullmatch(f) and f not in analysis.scene]
+                if (not _PLAIN_NAME.fullmatch(f) or f"`{f}" in analysis.text)
+                and f not in analysis.scene]
         if len(kept) == len(analysis.focus):
             return analysis
         return replace(analysis, focus=tuple(f for f, _ in kept),
@@ -1455,6 +1473,7 @@ class AnswerJudge:
 
         def plain(w: str) -> bool:
             return (w not in VAGUE and w not in VERBS and w not in UNSPECIFIC
+                    and w not in PEOPLE
                     and w not in plain_names
                     and w not in placeholders and w not in worded
                     and w not in analysis.quantifiers and w not in analysis.implied
@@ -2393,6 +2412,9 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         value = re.compile(r"\d+\.\d+")
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
+    elif "how often" in question:
+        value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}|{_FREQUENCY_RE.pattern}",
+                           re.IGNORECASE)
     elif counting:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}", re.IGNORECASE)
     else:
@@ -2498,6 +2520,10 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             # must be hashable."; "The chars argument is not a suffix; rather, ..."), or
             # the definition of what the question names ("~5": "The unary "~" (invert)
             # operator ... The bitwise inversion of "x" is defined as "-(x+1)".).
+            return 2 / 3
+        if not cues and _brings_about(analysis, text):
+            # "Why was it deleted?": "If a path is tracked but does not exist in the restore
+            # source, it will be removed to match the source." The rule is the reason.
             return 2 / 3
         return cues
     if kind == "comparison":
@@ -2617,6 +2643,28 @@ def _states_case(text: str,
     return False
 
 
+def _brings_about(analysis: QuestionAnalysis, text: str) -> bool:
+    """A sentence of the span states the case in which what the question asks about happens.
+
+    It opens with its condition ("If a path ... does not exist in the restore source,") and
+    says the outcome the asking sentence ends on ("Why was it deleted?": "it will be
+    removed").
+    """
+    named = {w for f in analysis.focus for w in words(f)}
+    last = [w for w in words(asked_sentence(analysis.text))
+            if w in analysis.content and w not in named][-1:]
+    # (What happened: a verb, "deleted", "update"; not a place, "... on the lowest shelf".)
+    if not last or not (last[0].endswith("ed") or last[0] in VERBS):
+        return False
+    outcome = {stem(last[0])} | _SYNONYMS.get(stem(last[0]), frozenset())
+    for start, end in sentence_spans(text):
+        sentence = text[start:end]
+        m = _CONDITION.match(sentence)
+        if m and outcome & {stem(w) for w in words(sentence[m.end() - 1:])}:
+            return True
+    return False
+
+
 def _caveat(text: str) -> bool:
     """A sentence of the span is a note on what the reader may not expect.
 
@@ -2658,5 +2706,6 @@ def _opens_with(sentence: str, name: str) -> bool:
 
 def _cues(pattern: re.Pattern[str], text: str) -> float:
     """Distinct cue words of a shape in a span, as a grade: one cue 1/3, three or more 1."""
-    found = {m.group(0).lower() for m in pattern.finditer(text)}
+    # ("Ignore ... are ignored" is one cue, said twice.)
+    found = {stem(m.group(0).lower()) for m in pattern.finditer(text)}
     return min(1.0, len(found) / 3)

@@ -140,6 +140,26 @@ _OBJECT_CALL = re.compile(r"(?<![\w.])[a-z]\w{0,2}\.([a-z_]\w*)\(")
 _ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
 
 
+# A path or a user's home the asker writes: "/home/alice/public_html", "services/",
+# "src/app/main.py", "~name". (Not words paired with a slash, "good/bad".)
+_PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
+                         r"[\w.-]+(?:/[\w.-]+){2,}/?")
+
+
+def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAnalysis:
+    """Paths the asker writes that no source found says are its own layout, not names.
+
+    "How do I serve /users/alice/ from /home/alice/public_html?" asks about the mapping,
+    which the manual describes for any user; a path it documents ("~/.gitconfig",
+    "/etc/gitconfig") stays a name the answer must carry.
+    """
+    unsaid = [f for f in asked.focus if f not in asked.scene and _PATH_VALUE.fullmatch(f)
+              and not any(f.lower().rstrip("/") in ev.source.text.lower() for ev in evidence)]
+    if not unsaid:
+        return asked
+    return replace(asked, scene=asked.scene + tuple(unsaid))
+
+
 def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context: str
                       ) -> QuestionAnalysis:
     """The asker's object calls named as the entries of the methods they call.
@@ -261,6 +281,7 @@ class ExtractiveResearcher:
                             focus_words=asked.focus_words + tuple(
                                 tuple(words(c)) for c in commands))
         asked = _objects_resolved(asked, evidence, context)
+        asked = _own_values(asked, evidence)
         analysis = self.judge.required(asked)
         judged = self.judge.judge(analysis, evidence, context,
                                   plain_names=plain_name_words(asked, analysis))

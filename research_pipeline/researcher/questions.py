@@ -751,6 +751,10 @@ _CODE_ONLY_KEYWORDS = frozenset({"del", "elif", "nonlocal", "lambda", "def", "as
 DEFINING_KEYWORDS = frozenset({"lambda", "def", "async"})
 
 
+# A configuration file's line: a capitalised directive and its arguments, no code.
+_DIRECTIVE_LINE = re.compile(r"[A-Z][A-Za-z0-9]+(?:\s+[^\s()=;{}]+)+")
+
+
 def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
     """The focus terms that are code shown as an example, and the keywords it opens with.
 
@@ -771,6 +775,11 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
             shown.append(value)  # `del x`, `case RED:`: the statement written out
             if first not in DEFINING_KEYWORDS:  # `def area(w, h)` defines the asker's own
                 keywords.append(first)
+        elif match.group(1) is not None and _DIRECTIVE_LINE.fullmatch(value):
+            # `Header set X-Frame-Options DENY`, `Alias /docs /srv/docs`: a configuration
+            # line, the directive named with the asker's own arguments.
+            shown.append(value)
+            keywords.append(first)
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
               or _VALUE_BEFORE.search(before)):
             shown.append(value)
@@ -961,7 +970,10 @@ def analyse(question: str) -> QuestionAnalysis:
     spoken = [w for name in dict.fromkeys(map(_operator_name, expressions))
               for w in name.split()]
     # An operator applied to the asker's value ("~5"): the operator is what it asks about.
-    unary = [f for f in focus if _UNARY_EXPRESSION.fullmatch(f)]
+    # (Not a user's home written in prose, "their own ~name pages": an operand longer
+    # than a letter is an expression only where the asker marks it as code.)
+    unary = [f for f in focus if _UNARY_EXPRESSION.fullmatch(f) and (
+        len(f) <= 2 or f[1:].isdigit() or f"`{f}" in question)]
     scene += [f for f in unary if f not in scene]
     operators = [f[0] for f in unary]
     spoken += [w for op in dict.fromkeys(operators) for w in _UNARY_NAMES[op].split()]
