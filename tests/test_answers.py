@@ -2927,3 +2927,21 @@ def test_the_people_of_the_askers_story_are_never_what_it_hinges_on():
     judge = researcher.judge
     analysis = analyse("Which status code do browsers get when a kiln page has moved?")
     assert judge.crux(judge.required(analysis), judge.weights(analysis)) == "status"
+
+
+def test_a_format_specifier_is_a_name_the_answer_must_carry():
+    assert "%2+" in analyse("What does %2+ stand for in a VirtualDocumentRoot path?").focus
+    assert "%{Referer}i" in analyse("What does %{Referer}i log?").focus
+    assert analyse("Is 50% of the cache used?").focus == ()
+    # The directive's own entry, which never writes "%2+", does not answer it.
+    evidence = [_doc("v1", "kiln_vhost module", "The VirtualKilnRoot directive lets you "
+                     "determine where the kiln finds your glazes, based on the value of the "
+                     "server name.", section="VirtualKilnRoot Directive", score=9.0)]
+    status, _ = _research(evidence, "What does %2+ stand for in a VirtualKilnRoot path?")
+    assert status.status == "unanswered"
+
+
+def test_a_list_question_may_open_with_a_preposition():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("In what forms can I tell UserDir where to find them?") == "list"
+    assert answer_type("On which platforms does the kiln run?") == "list"

@@ -50,6 +50,7 @@ _IDENTIFIER = re.compile(
     r"[\w.@]*[~^@{}][\w.@{}~^:+-]*|"              # revisions: HEAD~2, HEAD^2, @{-1}
     r"--?[A-Za-z][\w-]*(?:=[^\s,?]+)?"          # options: --force-with-lease, -p, --type=x
     r"|\[[A-Za-z0-9,=]{1,12}\]"                  # flags: [L], [R=301]
+    r"|%(?:\{[\w-]+\}[A-Za-z]?|\d+(?:\.\d+)?[+-]?|[A-Za-z])"  # formats: %2+, %h, %{Host}i
     r"|<[A-Za-z][\w-]*>"                         # <Directory>, <file-option>
     r"|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?"  # dotted: sys.modules, core.fileMode
     r"|[A-Za-z]*_[\w]*"                          # snake: mod_rewrite, __init__
@@ -103,7 +104,9 @@ _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|th
 _LIST = re.compile(
     # "Which characters am I ...", "Which versions of UUID can ...", "Which fields from
     # lstat does Git compare ...": the plural noun, perhaps with what it is of or from.
-    rf"^(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} (?:(?:of|from|in|on|for) [\w.-]+ )?(can|"
+    # (Also after a preposition: "In what forms can I tell UserDir ...?")
+    rf"^(?:(?:in|on|for|from|with|under|at) )?(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} "
+    rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b|"
     rf"\bwhat (kinds|types|forms|sorts) of\b|"
     # "What else can I delete?", "What does it store besides the commit?": more items
