@@ -2945,3 +2945,21 @@ def test_a_list_question_may_open_with_a_preposition():
     from research_pipeline.researcher.questions import answer_type
     assert answer_type("In what forms can I tell UserDir where to find them?") == "list"
     assert answer_type("On which platforms does the kiln run?") == "list"
+
+
+def test_at_most_asks_for_a_limit_not_any_count():
+    # "all tasks" in a synopsis counts nothing the question asks for: "at most" asks for a
+    # limit, which a page states as one ("limited to 50 thousand shelves").
+    synopsis = _doc("s1", "kilnctl(1) Manual Page", "kilnctl run ( all | vent | loose-shelves ) "
+                    "Run the given loose-shelves care task on the loose shelves of a stack (or "
+                    "all tasks, if all was specified).", score=9.0)
+    question = ("How many loose shelves does the loose-shelves care task put into a stack in "
+                "one run at most?")
+    status, _ = _research([synopsis], question)
+    assert status.status != "answered"
+    limit = _doc("m1", "kiln-care(1) Manual Page", "The loose-shelves care task puts loose "
+                 "shelves into a stack: each run is limited to 50 thousand loose shelves.",
+                 score=8.0)
+    status, facts = _research([synopsis, limit], question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "m1"

@@ -377,8 +377,8 @@ _FREQUENCY_RE = re.compile(
     r"\b(hourly|daily|nightly|weekly|monthly|yearly|annually|(?:every|each|per) (?:\w+ )?"
     r"(?:second|minute|hour|day|night|week|month|year)s?)\b", re.IGNORECASE)
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
-_BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest)\b",
-                      re.IGNORECASE)
+_BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest|"
+                      r"at (?:the )?most|at (?:the )?least)\b", re.IGNORECASE)
 # A value left out without naming it: "forgot to pass a number", "leave the other
 # arguments alone", "without an argument".
 _LEFT_ALONE = (r"\bleave (?:the )?(?:other )?(?:arguments?|parameters?|options?) "
