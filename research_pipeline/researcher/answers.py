@@ -47,6 +47,7 @@ from research_pipeline.researcher.questions import (
     bound_names,
     compound_of,
     example_words,
+    marked_as_code,
     name_kinds,
     named_kind,
     order_case,
@@ -825,6 +826,13 @@ def _blocks(source: Source) -> tuple[list[tuple[str, int, int]], bool]:
 _ADMONITION = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*(?:\*\*)?(?:note|notes|warning|"
                          r"caution|tip|important|hint)(?:\*\*)?(?:\s+that\b|\s*:)",
                          re.IGNORECASE)
+
+
+def _said_words(text: str) -> list[str]:
+    """The words a span says, without the labels of its asides."""
+    return words(_ADMONITION.sub(" ", text))
+
+
 _NOTE_MARK_START = re.compile(r"\[\d{1,2}\]\s+(?=[A-Z\"*])")
 _NOTE_MARK_END = re.compile(r"(?<=[.!?\"])\s+\[\d{1,2}\]\.?$")
 
@@ -839,7 +847,7 @@ def candidates(source: Source) -> list[Candidate]:
     def unit(start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
         cached = unit_cache.get((start, end))
         if cached is None:
-            surface = words(_ADMONITION.sub(" ", text[start:end]))
+            surface = _said_words(text[start:end])
             cached = unit_cache[(start, end)] = (frozenset(surface),
                                                  span_stems(text[start:end], surface))
         return cached
@@ -870,7 +878,7 @@ def candidates(source: Source) -> list[Candidate]:
         span = text[start:end]
         if len(span) > MAX_CANDIDATE_CHARS and kind == "sentences":
             return
-        surface = words(_ADMONITION.sub(" ", span))
+        surface = _said_words(span)
         if parts is None:
             parts = [(m.start() + start, m.end() + start)
                      for m in re.finditer(r"[^\n]+", span)]
@@ -1432,7 +1440,7 @@ class AnswerJudge:
         directive of `Alias /docs /srv/docs`.
         """
         kept = [(f, w) for f, w in zip(analysis.focus, analysis.focus_words, strict=True)
-                if (not _PLAIN_NAME.fullmatch(f) or f"`{f}" in analysis.text)
+                if (not _PLAIN_NAME.fullmatch(f) or marked_as_code(f, analysis.text))
                 and f not in analysis.scene]
         if len(kept) == len(analysis.focus):
             return analysis

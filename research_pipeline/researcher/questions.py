@@ -432,6 +432,11 @@ _DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
 _DUNDER = re.compile(r"__\w+__")
 
 
+def marked_as_code(name: str, question: str) -> bool:
+    """The asker writes the name as code: a backticked span opens with it."""
+    return f"`{name}" in question
+
+
 def defined_names(question: str) -> frozenset[str]:
     """The functions and classes the asker's code defines, less special methods."""
     return frozenset(m.group(1) for span in _BACKTICKED.finditer(question)
@@ -976,7 +981,7 @@ def analyse(question: str) -> QuestionAnalysis:
     # (Not a user's home written in prose, "their own ~name pages": an operand longer
     # than a letter is an expression only where the asker marks it as code.)
     unary = [f for f in focus if _UNARY_EXPRESSION.fullmatch(f) and (
-        len(f) <= 2 or f[1:].isdigit() or f"`{f}" in question)]
+        len(f) <= 2 or f[1:].isdigit() or marked_as_code(f, question))]
     scene += [f for f in unary if f not in scene]
     operators = [f[0] for f in unary]
     spoken += [w for op in dict.fromkeys(operators) for w in _UNARY_NAMES[op].split()]
