@@ -1,10 +1,13 @@
 """Helpers shared by the eval sets checked against a collection of HTML pages
-(git-doc, dev3-git, dev4-git, apache, dev4-apache).
+(git-doc, dev3-git, dev4-git, dev7-git, apache, dev4-apache, dev7-apache).
 
 Each set's ``check_phrases.py`` keeps its own data (answering pages, key terms
-of its unanswerable questions, counts and rules) and its own checks; this
-module holds what they read the same way: topic files (YAML front matter with
-``# type:`` comments) and the visible text of the pages of a collection root.
+of its unanswerable questions, counts and rules); this module holds what they
+read the same way: topic files (YAML front matter with ``# type:`` comments)
+and the visible text of the pages of a collection root, and two ways of
+checking a set: ``check_set`` (hits of the unanswerable question's terms are
+printed to be read) and the stricter ``check_reviewed_set`` (every hit must be
+one already read by hand).
 """
 import glob
 import os
@@ -126,14 +129,17 @@ def words(s):
 
 
 def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questions,
-              n_unanswerable):
+              n_unanswerable, per_topic=(2, 4)):
     """Check one set's topic files against the pages that answer them (see a set's
     check_phrases.py for what is checked); exits non-zero when a check fails."""
     errors = []
     counts = Counter()
     unanswerable = []
-    n_questions = 0
+    asked = 0
     topics = topic_files(here)
+    stale = set(pages_by_topic) - {os.path.basename(p)[:-3] for p in topics}
+    if stale:
+        errors.append(f"answering pages given for no topic file: {sorted(stale)}")
     for path in topics:
         tid = os.path.basename(path)[:-3]
         data, types, body = read_topic(path)
@@ -147,8 +153,8 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
         if not body.strip():
             errors.append(f"{tid}: empty body")
         qs, ex = data.get("questions", []), data.get("expect", [])
-        if not 2 <= len(qs) <= 4:
-            errors.append(f"{tid}: {len(qs)} questions")
+        if not per_topic[0] <= len(qs) <= per_topic[1]:
+            errors.append(f"{tid}: {len(qs)} questions, expected {per_topic[0]}-{per_topic[1]}")
         if not (len(qs) == len(ex) == len(types)):
             errors.append(f"{tid}: questions/expect/type counts differ")
             continue
@@ -157,7 +163,7 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
             errors.append(f"{tid}: no page mapping for every question")
             continue
         for i, (q, phrases, t, srcs) in enumerate(zip(qs, ex, types, pages)):
-            n_questions += 1
+            asked += 1
             parts = [x.strip() for x in t.split(",")]
             qtype = parts[0]
             if qtype not in TYPES:
@@ -196,7 +202,7 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
                     if any(pn in h for h in page_text(root, p)[1]):
                         print(f"     WARNING {ph!r} occurs in a heading of {p}")
     print()
-    print(f"{len(topics)} topics, {n_questions} questions")
+    print(f"{len(topics)} topics, {asked} questions")
     for t in sorted(TYPES):
         flag = "" if counts[t] >= 1 else "   <-- unused"
         print(f"  {t:11s} {counts[t]}{flag}")
@@ -205,8 +211,8 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
     print(f"unanswerable: {len(unanswerable)}")
     if len(topics) != n_topics:
         errors.append(f"{len(topics)} topics, expected {n_topics}")
-    if n_questions != n_questions:
-        errors.append(f"{n_questions} questions, expected {n_questions}")
+    if asked != n_questions:
+        errors.append(f"{asked} questions, expected {n_questions}")
     if len(unanswerable) != n_unanswerable:
         errors.append(f"{len(unanswerable)} unanswerable questions, "
                       f"expected {n_unanswerable}")
@@ -236,3 +242,141 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
         print("\nSOME CHECKS FAILED")
         sys.exit(1)
     print("\nALL CHECKS PASSED")
+
+
+def _lower_words(s):
+    return set(re.findall(r"[a-z0-9][a-z0-9_./:+*<>'-]*", s.lower()))
+
+
+def check_reviewed_set(here, root, pages_by_topic, unanswerable_terms, reviewed_hits,
+                       n_topics, n_questions, n_unanswerable, per_topic=(2, 4)):
+    """Check one set's topic files, failing on anything a reader would have to look at.
+
+    Stricter than ``check_set``: a phrase made only of the question's words or found in a
+    heading fails, a topic's body must be one paragraph, and every hit of the
+    unanswerable question's key terms must be one read by hand (``reviewed_hits``: (page,
+    term) -> why it is no answer). Returns the exit status (0 when everything passes).
+    """
+    problems = []
+    type_count = Counter()
+    asked = 0
+    unanswerable = []
+    pages_all = list(all_pages(root))
+    topics = topic_files(here)
+    print(f"manual: {root}  ({len(pages_all)} pages)\n")
+    for path in topics:
+        tid = os.path.basename(path)[:-3]
+        try:
+            data, types, body = read_topic(path)
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{tid}: cannot parse ({e})")
+            continue
+        print(f"== {tid}: {data.get('title')}")
+        if not re.fullmatch(r"[a-z0-9-]+", tid):
+            problems.append(f"{tid}: bad id")
+        extra = set(data) - ALLOWED_KEYS
+        if extra:
+            problems.append(f"{tid}: unexpected keys {sorted(extra)}")
+        if not isinstance(data.get("title"), str) or "\n" in data["title"]:
+            problems.append(f"{tid}: title missing or not one line")
+        if not body.strip():
+            problems.append(f"{tid}: empty body")
+        elif len([p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]) != 1:
+            problems.append(f"{tid}: body is not one paragraph")
+        qs, ex = data.get("questions") or [], data.get("expect") or []
+        low, high = per_topic
+        if not (low <= len(qs) <= high):
+            problems.append(f"{tid}: {len(qs)} questions (need {low}-{high})")
+        if not (len(qs) == len(ex) == len(types)):
+            problems.append(f"{tid}: {len(qs)} questions, {len(ex)} expect lists, "
+                            f"{len(types)} type comments")
+            continue
+        pages = pages_by_topic.get(tid)
+        if pages is None or len(pages) != len(qs):
+            problems.append(f"{tid}: no answering-page list (or wrong length)")
+            continue
+        for i, (q, phrases, t, srcs) in enumerate(zip(qs, ex, types, pages)):
+            asked += 1
+            parts = [x.strip() for x in t.split(",")]
+            qtype = parts[0]
+            unans = "unanswerable" in parts[1:]
+            if qtype not in TYPES or any(x != "unanswerable" for x in parts[1:]):
+                problems.append(f"{tid} q{i + 1}: bad type comment {t!r}")
+            type_count[qtype] += 1
+            print(f"  q{i + 1} [{t}] {q}")
+            if unans or srcs is None or phrases == []:
+                if not (unans and srcs is None and phrases == []):
+                    problems.append(f"{tid} q{i + 1}: unanswerable marking inconsistent")
+                unanswerable.append((tid, i))
+                terms = unanswerable_terms.get((tid, i), [])
+                if not terms:
+                    problems.append(f"{tid} q{i + 1}: no key terms to check absence")
+                unreviewed = 0
+                for term in terms:
+                    hit_pages = []
+                    for rel in pages_all:
+                        prose, heads, full = page_text(root, rel)
+                        text = full + " " + " ".join(heads)
+                        m = re.search(term, text, re.I)
+                        if m:
+                            hit_pages.append(rel)
+                            ctx = text[max(0, m.start() - 60):m.end() + 60]
+                            why = reviewed_hits.get((rel, term))
+                            if why:
+                                print(f"      reviewed hit {term!r} in {rel}: not an answer ({why})")
+                            else:
+                                unreviewed += 1
+                                print(f"      UNREVIEWED hit {term!r} in {rel}: ...{ctx}...")
+                    if not hit_pages:
+                        print(f"      term {term!r}: no page")
+                if unreviewed:
+                    problems.append(f"{tid} q{i + 1}: key terms found, review unanswerability")
+                else:
+                    print(f"      not in the collection: {len(terms)} key terms searched in "
+                          f"{len(pages_all)} pages, no unreviewed hit")
+                continue
+            if not isinstance(phrases, list) or not (1 <= len(phrases) <= 3):
+                problems.append(f"{tid} q{i + 1}: expect must hold 1-3 phrases")
+                continue
+            qnorm = norm(q)
+            for ph in phrases:
+                p = norm(ph)
+                nwords = len(p.split())
+                where = [r for r in srcs if p in page_text(root, r)[0]]
+                others = [r for r in pages_all if r not in srcs and p in page_text(root, r)[0]]
+                if where:
+                    print(f"      OK  {ph!r} -> {', '.join(where)}"
+                          f"{'  (also in ' + str(len(others)) + ' other pages)' if others else ''}")
+                else:
+                    print(f"      MISSING {ph!r} not in the prose of {', '.join(srcs)}"
+                          f" (found in {others[:5]})")
+                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} not in prose of {srcs}")
+                if not (1 <= nwords <= 5):
+                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} has {nwords} words")
+                if p in qnorm:
+                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} is copied from the question")
+                elif _lower_words(p) <= _lower_words(qnorm):
+                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} only repeats words of the question")
+                for r in where:
+                    if any(p in h for h in page_text(root, r)[1]):
+                        problems.append(f"{tid} q{i + 1}: phrase {ph!r} occurs in a heading of {r}")
+        print()
+    print(f"topics: {len(topics)}, questions: {asked}")
+    print("per type:", ", ".join(f"{t}={type_count[t]}" for t in sorted(TYPES)))
+    for t in sorted(TYPES):
+        if type_count[t] < 1:
+            problems.append(f"type {t} unused")
+    print(f"unanswerable: {len(unanswerable)}")
+    if len(topics) != n_topics:
+        problems.append(f"{len(topics)} topics, expected {n_topics}")
+    if asked != n_questions:
+        problems.append(f"{asked} questions, expected {n_questions}")
+    if len(unanswerable) != n_unanswerable:
+        problems.append(f"{len(unanswerable)} unanswerable questions, expected {n_unanswerable}")
+    if problems:
+        print("\nPROBLEMS:")
+        for p in problems:
+            print("  -", p)
+        return 1
+    print("\nall checks passed")
+    return 0

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Check the dev4-apache evaluation set against the English Apache httpd manual.
 
-Adapted from ../apache/check_phrases.py; the HTML parsing and the reading of
-topic files come from ../html_phrases.py (shared, not changed here).
+Adapted from ../apache/check_phrases.py; the HTML parsing, the reading of topic files
+and the checks below are in ../html_phrases.py (check_reviewed_set).
 
 For every question of every topic file in this folder it
   * finds each expect phrase in the visible prose of the page(s) that answer
@@ -22,15 +22,12 @@ For every question of every topic file in this folder it
 Usage:  /work/main/.venv/bin/python check_phrases.py [MANUAL_DIR]
 Exit status is 0 when everything checks out, 1 otherwise.
 """
-import collections
 import os
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from html_phrases import (  # noqa: E402 - the shared helpers, one folder up
-    ALLOWED_KEYS, TYPES, all_pages, norm, page_text, read_topic, topic_files)
+from html_phrases import check_reviewed_set  # noqa: E402 - the shared checks, one folder up
 
 MANUAL = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/apache2-doc/manual/en"
 
@@ -75,133 +72,9 @@ REVIEWED_HITS = {
 N_TOPICS, N_QUESTIONS, N_UNANSWERABLE = 5, 16, 1
 
 
-def words(s):
-    return set(re.findall(r"[a-z0-9][a-z0-9_./:+*<>'-]*", s.lower()))
-
-
 def main():
-    problems = []
-    type_count = collections.Counter()
-    n_questions = 0
-    unanswerable = []
-    pages_all = list(all_pages(MANUAL))
-    topics = topic_files(HERE)
-    print(f"manual: {MANUAL}  ({len(pages_all)} pages)\n")
-    for path in topics:
-        tid = os.path.basename(path)[:-3]
-        try:
-            data, types, body = read_topic(path)
-        except Exception as e:  # noqa: BLE001
-            problems.append(f"{tid}: cannot parse ({e})")
-            continue
-        print(f"== {tid}: {data.get('title')}")
-        if not re.fullmatch(r"[a-z0-9-]+", tid):
-            problems.append(f"{tid}: bad id")
-        extra = set(data) - ALLOWED_KEYS
-        if extra:
-            problems.append(f"{tid}: unexpected keys {sorted(extra)}")
-        if not isinstance(data.get("title"), str) or "\n" in data["title"]:
-            problems.append(f"{tid}: title missing or not one line")
-        if not body.strip():
-            problems.append(f"{tid}: empty body")
-        elif len([p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]) != 1:
-            problems.append(f"{tid}: body is not one paragraph")
-        qs, ex = data.get("questions") or [], data.get("expect") or []
-        if not (2 <= len(qs) <= 4):
-            problems.append(f"{tid}: {len(qs)} questions (need 2-4)")
-        if not (len(qs) == len(ex) == len(types)):
-            problems.append(f"{tid}: {len(qs)} questions, {len(ex)} expect lists, "
-                            f"{len(types)} type comments")
-            continue
-        pages = PAGES.get(tid)
-        if pages is None or len(pages) != len(qs):
-            problems.append(f"{tid}: no answering-page list in PAGES (or wrong length)")
-            continue
-        for i, (q, phrases, t, srcs) in enumerate(zip(qs, ex, types, pages)):
-            n_questions += 1
-            parts = [x.strip() for x in t.split(",")]
-            qtype = parts[0]
-            unans = "unanswerable" in parts[1:]
-            if qtype not in TYPES or any(x != "unanswerable" for x in parts[1:]):
-                problems.append(f"{tid} q{i + 1}: bad type comment {t!r}")
-            type_count[qtype] += 1
-            print(f"  q{i + 1} [{t}] {q}")
-            if unans or srcs is None or phrases == []:
-                if not (unans and srcs is None and phrases == []):
-                    problems.append(f"{tid} q{i + 1}: unanswerable marking inconsistent")
-                unanswerable.append((tid, i))
-                terms = UNANSWERABLE_TERMS.get((tid, i), [])
-                if not terms:
-                    problems.append(f"{tid} q{i + 1}: no key terms to check absence")
-                unreviewed = 0
-                for term in terms:
-                    hit_pages = []
-                    for rel in pages_all:
-                        prose, heads, full = page_text(MANUAL, rel)
-                        text = full + " " + " ".join(heads)
-                        m = re.search(term, text, re.I)
-                        if m:
-                            hit_pages.append(rel)
-                            ctx = text[max(0, m.start() - 60):m.end() + 60]
-                            why = REVIEWED_HITS.get((rel, term))
-                            if why:
-                                print(f"      reviewed hit {term!r} in {rel}: not an answer ({why})")
-                            else:
-                                unreviewed += 1
-                                print(f"      UNREVIEWED hit {term!r} in {rel}: ...{ctx}...")
-                    if not hit_pages:
-                        print(f"      term {term!r}: no page")
-                if unreviewed:
-                    problems.append(f"{tid} q{i + 1}: key terms found, review unanswerability")
-                else:
-                    print(f"      not in the collection: {len(terms)} key terms searched in "
-                          f"{len(pages_all)} pages, no unreviewed hit")
-                continue
-            if not isinstance(phrases, list) or not (1 <= len(phrases) <= 3):
-                problems.append(f"{tid} q{i + 1}: expect must hold 1-3 phrases")
-                continue
-            qnorm = norm(q)
-            for ph in phrases:
-                p = norm(ph)
-                nwords = len(p.split())
-                where = [r for r in srcs if p in page_text(MANUAL, r)[0]]
-                others = [r for r in pages_all if r not in srcs and p in page_text(MANUAL, r)[0]]
-                if where:
-                    print(f"      OK  {ph!r} -> {', '.join(where)}"
-                          f"{'  (also in ' + str(len(others)) + ' other pages)' if others else ''}")
-                else:
-                    print(f"      MISSING {ph!r} not in the prose of {', '.join(srcs)}"
-                          f" (found in {others[:5]})")
-                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} not in prose of {srcs}")
-                if not (1 <= nwords <= 5):
-                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} has {nwords} words")
-                if p in qnorm:
-                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} is copied from the question")
-                elif words(p) <= words(qnorm):
-                    problems.append(f"{tid} q{i + 1}: phrase {ph!r} only repeats words of the question")
-                for r in where:
-                    if any(p in h for h in page_text(MANUAL, r)[1]):
-                        problems.append(f"{tid} q{i + 1}: phrase {ph!r} occurs in a heading of {r}")
-        print()
-    print(f"topics: {len(topics)}, questions: {n_questions}")
-    print("per type:", ", ".join(f"{t}={type_count[t]}" for t in sorted(TYPES)))
-    for t in sorted(TYPES):
-        if type_count[t] < 1:
-            problems.append(f"type {t} unused")
-    print(f"unanswerable: {len(unanswerable)}")
-    if len(topics) != N_TOPICS:
-        problems.append(f"{len(topics)} topics, expected {N_TOPICS}")
-    if n_questions != N_QUESTIONS:
-        problems.append(f"{n_questions} questions, expected {N_QUESTIONS}")
-    if len(unanswerable) != N_UNANSWERABLE:
-        problems.append(f"{len(unanswerable)} unanswerable questions, expected {N_UNANSWERABLE}")
-    if problems:
-        print("\nPROBLEMS:")
-        for p in problems:
-            print("  -", p)
-        return 1
-    print("\nall checks passed")
-    return 0
+    return check_reviewed_set(HERE, MANUAL, PAGES, UNANSWERABLE_TERMS, REVIEWED_HITS,
+                              N_TOPICS, N_QUESTIONS, N_UNANSWERABLE, per_topic=(2, 4))
 
 
 if __name__ == "__main__":
