@@ -2963,3 +2963,54 @@ def test_at_most_asks_for_a_limit_not_any_count():
     status, facts = _research([synopsis, limit], question)
     assert status.status == "answered"
     assert facts[0].source_id == "m1"
+
+
+def test_a_plural_is_no_form_of_not():
+    # "notes" less "es" is "not", a word every page says: "-es" follows a hissing sound.
+    from research_pipeline.researcher.answers import _inflections
+    assert "not" not in _inflections("notes") and "note" in _inflections("notes")
+    assert "not" not in _inflections("noted")
+    assert {"box", "match", "class"} <= _inflections("boxes") | _inflections("matches") | (
+        _inflections("classes"))
+
+
+def test_a_size_of_something_else_does_not_answer_a_size_question():
+    html = """<html><body><h1>Kiln controller</h1>
+<h2 id="programs">Program storage</h2>
+<p>The controller keeps its firing programs in blocks. Multi-level indexes may be needed
+so that no single index block exceeds the format's max block size of 64 KiB, but not the
+program's own size.</p>
+<h2 id="logbook">Logbook</h2>
+<p>Each firing may carry a logbook note that records the glaze batch and the cone
+reached.</p></body></html>"""
+    status, facts = _research(_html_evidence(html), "What is the maximum size of a single "
+                              "logbook note that the kiln controller will store?")
+    assert status.status == "unanswered" and facts == []
+
+
+def test_the_entry_of_a_longer_name_does_not_define_a_plain_word():
+    html = """<html><body><h1>kiln-notes(1)</h1>
+<h2 id="env">ENVIRONMENT</h2>
+<dl><dt>KILN_NOTES_ARCHIVE_DIR</dt><dd><p>Which directory the old notes of a firing are
+moved to when the firing is archived.</p><p>LONG</p></dd>
+<dt>KILN_NOTES_DISPLAY_REF</dt><dd><p>Which notes are shown beside a firing in the
+log.</p><p>LONG</p></dd></dl></body></html>"""
+    # Descriptions as long as a manual's make each variable a term with its own text.
+    html = html.replace("LONG", "The directory is made when the first firing is archived "
+                        "and is kept until the kiln is reset to its factory settings. " * 3)
+    status, _ = _research(_html_evidence(html), "What is a kiln note?")
+    assert status.status != "answered"
+
+
+def test_a_section_headed_by_another_thing_does_not_define_a_plain_word():
+    html = """<html><body><h1>kiln-notes(1)</h1>
+<h2 id="strategies">NOTES MERGE STRATEGIES</h2>
+<p>The default notes merge strategy is "manual", which checks out conflicting kiln notes in
+a work tree and asks the potter to resolve them there.</p>
+<h2 id="glazes">Glaze recipes</h2>
+<p>A glaze recipe lists the oxides of a glaze by weight.</p></body></html>"""
+    status, _ = _research(_html_evidence(html), "What is a kiln note?")
+    assert status.status != "answered"
+    # Where the heading names what is asked, its first sentence defines it.
+    status, facts = _research(_html_evidence(html), "What is a glaze recipe?")
+    assert status.status == "answered" and facts[0].text.startswith("A glaze recipe lists")

@@ -1149,14 +1149,20 @@ def _inflections(word: str) -> set[str]:
     """The word as written and its plain inflections (plural, past, -ing).
 
     A plural's singular has a vowel, as an English noun does: "https" is not the plural
-    of "http".
+    of "http". "-es" follows a hissing sound ("boxes", "matches"): "notes" is "note" and
+    "s", not "not". A word the stemmer sets aside ("not", "have") is no word's base.
     """
     forms = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
     for suffix in ("s", "es", "ed", "d", "ing"):
-        if (word.endswith(suffix) and len(word) - len(suffix) >= 3
-                and (suffix not in ("s", "es") or _VOWEL.search(word[: -len(suffix)]))):
-            forms.add(word[: -len(suffix)])
+        base = word[: -len(suffix)]
+        if (word.endswith(suffix) and len(base) >= 3 and base not in STOPWORDS
+                and (suffix not in ("s", "es") or _VOWEL.search(base))
+                and (suffix != "es" or base.endswith(_HISSING))):
+            forms.add(base)
     return forms
+
+
+_HISSING = ("s", "x", "z", "ch", "sh")
 
 
 _VOWEL = re.compile(r"[aeiouy]")
@@ -1576,6 +1582,11 @@ class AnswerJudge:
         # What a how-many question counts ("lines" in "How many lines of source ...").
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
+        measured_q = (_MEASURED_Q.search(asked_sentence(analysis.text))
+                      if analysis.answer_type == "number" else None)
+        measured = measured_q.group(1).lower() if measured_q else ""
+        if measured not in weights or measured in focus_words:
+            measured = ""
         release_asked = asks_release(analysis.text)
         excluded = {stem(w) for w in analysis.excluded}
         verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
@@ -1817,6 +1828,8 @@ class AnswerJudge:
                         m * weights[w] for w, m in found.items()) / max(
                             denominator - weights[crux], 1e-9) >= CRUX_WAIVED
                     and all(found.get(w, 0.0) not in (0.0, VARIANT) for w in next_cruxes))
+                if measured and found.get(measured, 0.0) in (0.0, VARIANT):
+                    crux_found = False  # a size, but of something else
                 # The share of the question one unit of the span (a sentence, an item)
                 # carries by itself: an answer says it in one place, not spread out.
                 tight = 0.0
@@ -2386,6 +2399,12 @@ def _value_anchor(question: str) -> re.Pattern[str] | None:
 
 
 _COUNTED_Q = re.compile(r"\bhow many ([a-z]{3,})\b", re.IGNORECASE)
+# What a quantity is of ("the maximum size of a single note"): a value said of another
+# thing ("no single index block exceeds the file format's max block size") is not it.
+_MEASURED_Q = re.compile(
+    r"\b(?:size|length|number|count|amount|limit|width|depth|age)\s+of\s+"
+    r"(?:(?:a|an|the|one|single|each|every|any|my|your|our)\s+)*([a-z]{3,})\b",
+    re.IGNORECASE)
 # A count said with what it counts ("11 lines", "two letters") answers a how-many question
 # in the asker's own terms.
 COUNTED = 0.25
@@ -2491,6 +2510,50 @@ def _introduces(analysis: QuestionAnalysis, text: str) -> bool | None:
     return None
 
 
+# A term written as a name: an environment variable, a setting, a dotted key, an option.
+_NAME_TERM = re.compile(
+    r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9<>&;]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
+    r"|--?[a-z][\w-]*(?:[ =].*)?")
+
+
+def _defines_other_name(analysis: QuestionAnalysis, term: str) -> bool:
+    """An entry's term (or heading) is a name with more to it than what is asked about.
+
+    "What is a git note?" names no name; the entry of ``GIT_NOTES_REWRITE_REF`` defines
+    that variable, not what a note is.
+    """
+    if analysis.focus:
+        return False
+    term = term.strip()
+    if not _NAME_TERM.fullmatch(term):
+        return False
+    asked = {stem(w) for w in words(analysis.text)}
+    return any(stem(w) not in asked for w in words(term))
+
+
+# Headings that say what part of a page follows, not what thing it is about.
+_GENERIC_HEADINGS = frozenset("""description overview introduction synopsis summary
+    details detail discussion background usage notes note about general basics""".split())
+
+
+def _heads_other_thing(analysis: QuestionAnalysis, section: str) -> bool:
+    """A plain-word question's section is headed by another thing than it asks about.
+
+    The first sentence of a section defines what its heading names: under "NOTES MERGE
+    STRATEGIES" a merge strategy, not what a git note is. A heading's last word is the
+    thing it names ("Generator expressions": expressions); a generic heading
+    ("DESCRIPTION", "Overview") leaves it to the page.
+    """
+    if analysis.focus:
+        return False
+    last = section.split(SECTION_SEP)[-1]
+    heading = [w for w in words(last) if w not in STOPWORDS]
+    if not heading or heading[-1] in _GENERIC_HEADINGS:
+        return False
+    asked = {stem(w) for w in analysis.content}
+    return stem(heading[-1]) not in asked
+
+
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     """How well a span has the shape of the answer asked for: 0 (not at all) to 1.
 
@@ -2571,6 +2634,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             # span that opens on another marked term ("“Format specifications” are used
             # within replacement fields ...") defines that one.
             return 1.0 if introduced else 1 / 3
+        if _defines_other_name(analysis, text.split("\n", 1)[0] if cand.kind == "term"
+                               else cand.source.section.split(SECTION_SEP)[-1]):
+            return 0.0
+        if _heads_other_thing(analysis, cand.source.section):
+            return 0.0  # it defines what its heading names
         if (cand.kind == "term" or cand.leads_section) and not (
                 _NAMING.search(text) or announces(text)):
             return 1.0
