@@ -3014,3 +3014,29 @@ a work tree and asks the potter to resolve them there.</p>
     # Where the heading names what is asked, its first sentence defines it.
     status, facts = _research(_html_evidence(html), "What is a glaze recipe?")
     assert status.status == "answered" and facts[0].text.startswith("A glaze recipe lists")
+
+
+def test_a_name_written_with_its_capital_is_not_the_plain_word():
+    # The Header directive is not mentioned by "the Location: header", nor the Counter
+    # class by "a counter"; its own entry and a sentence that writes it are.
+    assert not focus_in("Header", "Otherwise the Location: header may have no effect.")
+    assert focus_in("Header", "The Header directive can replace, merge or remove headers.")
+    assert focus_in("Header", "Set only on success.", "Apache Module mod_headers › Header")
+    assert not focus_in("Counter", "Each call increments a counter kept by the module.")
+    assert focus_in("HEAD", "Resets the current branch head to <commit>.")  # not a word
+
+
+def test_a_procedure_is_not_told_by_the_askers_own_verb():
+    html = """<html><body><h1>Kiln manual</h1><h2 id="mixer">The glaze mixer</h2>
+<p>The mixer function can run a kiln program and include its log in the batch report.</p>
+<h2 id="firing">Firing</h2>
+<p>Run the program with the start key once the lid is closed.</p></body></html>"""
+    status, facts = _research(_html_evidence(html), "How can I let apprentices use the glaze "
+                              "mixer without letting them run kiln programs from it?")
+    assert status.status != "answered"
+    assert not any(f.role == "answer" and "mixer function can run" in f.text for f in facts)
+    # An instruction that opens with the asker's verb is one still.
+    from research_pipeline.researcher.answers import _PROCEDURE_RE, _asked_stems, _cues
+    asked = _asked_stems("How do I run a kiln program?")
+    assert _cues(_PROCEDURE_RE, "Run the program with the start key.", asked) > 0
+    assert _cues(_PROCEDURE_RE, "The mixer can run a kiln program.", asked) == 0

@@ -1055,6 +1055,10 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
 
 
 def _found(term: str, haystack: str) -> bool:
+    if _CAPITALISED.fullmatch(term):
+        # A name that is a word written with a capital (the Header directive, the Counter
+        # class) is named with its capital: "the Location: header" is no mention of it.
+        return any(haystack[at].isupper() for at in _hits(term, haystack))
     if next(_hits(term, haystack), None) is not None:
         return True
     if is_hyphenated_name(term) and next(_hits(term.replace("-", " "), haystack),
@@ -1073,6 +1077,9 @@ def _found(term: str, haystack: str) -> bool:
     return (term.isidentifier() and not term.startswith("_") and term.islower()
             and not keyword.iskeyword(term)
             and next(_hits(f"__{term}__", haystack), None) is not None)
+
+
+_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
 
 
 @lru_cache(maxsize=64)
@@ -2575,7 +2582,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))
     if kind == "procedure":
-        cues = _cues(_PROCEDURE_RE, text)
+        cues = _cues(_PROCEDURE_RE, text, echoed=_asked_stems(analysis.text))
         if cand.kind in ("list", "item") and (cues or _STEPS.search(text)):
             return 1.0  # steps, or an item that says what to do
         # A bulleted reference ("RFC 9114 - HTTP/3: Defines the mapping of HTTP semantics
@@ -2780,8 +2787,27 @@ def _opens_with(sentence: str, name: str) -> bool:
     return head.startswith(name) and not head[len(name):len(name) + 1].isalnum()
 
 
-def _cues(pattern: re.Pattern[str], text: str) -> float:
-    """Distinct cue words of a shape in a span, as a grade: one cue 1/3, three or more 1."""
+def _cues(pattern: re.Pattern[str], text: str,
+          echoed: frozenset[str] = frozenset()) -> float:
+    """Distinct cue words of a shape in a span, as a grade: one cue 1/3, three or more 1.
+
+    A cue that only echoes the question's own word (``echoed``: "The exec function can
+    run a shell command" for "without letting them run shell commands") tells what the
+    asker named, not what to do, unless it opens a sentence as an instruction ("Run ...").
+    """
     # ("Ignore ... are ignored" is one cue, said twice.)
-    found = {stem(m.group(0).lower()) for m in pattern.finditer(text)}
+    found = {stem(m.group(0).lower()) for m in pattern.finditer(text)
+             if stem(m.group(0).lower()) not in echoed or _opens_sentence(text, m.start())}
     return min(1.0, len(found) / 3)
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """The position starts a sentence, a line or the text."""
+    before = text[:at].rstrip(" \t*•")
+    return not before or before[-1] in ".!?:;\n"
+
+
+@lru_cache(maxsize=256)
+def _asked_stems(question: str) -> frozenset[str]:
+    """The stems of the words of the question's asking sentences."""
+    return frozenset(stem(w) for w in words(asked_sentence(question)))
