@@ -3040,3 +3040,19 @@ def test_a_procedure_is_not_told_by_the_askers_own_verb():
     asked = _asked_stems("How do I run a kiln program?")
     assert _cues(_PROCEDURE_RE, "Run the program with the start key.", asked) > 0
     assert _cues(_PROCEDURE_RE, "The mixer can run a kiln program.", asked) == 0
+
+
+def test_a_yes_no_question_about_what_was_done_is_answered_where_that_is_said():
+    html = """<html><body><h1>kiln-log(1)</h1><h2 id="options">OPTIONS</h2>
+<p>Ignore firings listed in the schedule file, one firing per line, in kiln-log(1). Blank
+lines and lines beginning with # in the schedule file are ignored, so that kiln-log does not
+show them.</p>
+<h2 id="description">DESCRIPTION</h2>
+<p>The kiln-log report does not tell you anything about schedule lines which have been
+deleted or replaced; use kiln-diff for those.</p></body></html>"""
+    # The ignore option's passage says more of the question's words, but not "removed" in
+    # any form: it does not say whether removed lines are shown.
+    _, facts = _research(_html_evidence(html), "Can `kiln-log` show me lines that were "
+                         "removed from a schedule file?")
+    direct = [f.text for f in facts if f.role == "answer"]
+    assert direct and "deleted or replaced" in direct[0]

@@ -737,6 +737,9 @@ class Judgement:
     # A why-question: the span gives reasons, in several cue words ("This is because
     # many different webspace locations could map to the same filesystem location").
     reasoned: bool = False
+    # A yes/no question about what was done to something ("lines that were removed"): the
+    # span says that doing, in some form ("lines which have been deleted").
+    says_predicate: bool = True
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -746,6 +749,8 @@ class Judgement:
         not say the rest of the question, unless the question asks whether something
         holds: then it must speak of that something.
         """
+        if not self.says_predicate:
+            return False
         if self.own:
             return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
                     and (not self.asserted or self.states_case
@@ -1595,6 +1600,11 @@ class AnswerJudge:
         if measured not in weights or measured in focus_words:
             measured = ""
         release_asked = asks_release(analysis.text)
+        # What a yes/no question asks was done ("lines that were removed", "is it
+        # committed"): its past participles, not the names it asks about.
+        predicate = [w for w in words(asked_sentence(analysis.text))
+                     if w in weights and len(w) > 4 and w.endswith("ed")
+                     and w not in focus_words] if analysis.answer_type == "yesno" else []
         excluded = {stem(w) for w in analysis.excluded}
         verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
                       if analysis.verb else set())
@@ -1976,7 +1986,10 @@ class AnswerJudge:
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival,
                                      states_case, analysis.answer_type == "yesno",
-                                     analysis.answer_type == "reason" and shape >= REASONED))
+                                     analysis.answer_type == "reason" and shape >= REASONED,
+                                     not predicate or any(
+                                         found.get(w, 0.0) not in (0.0, VARIANT)
+                                         for w in predicate)))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -2029,9 +2042,11 @@ class AnswerJudge:
     def deciding(judged: list[Judgement]) -> Judgement | None:
         """The span a question's label rests on.
 
-        The best that answers it, else the best that partly does, else the best there is.
+        The best that answers it, else the best that partly does (one that says what a
+        yes/no question asks was done first), else the best there is.
         """
         return (next((j for j in judged if j.answers()), None)
+                or next((j for j in judged if j.partly_answers() and j.says_predicate), None)
                 or next((j for j in judged if j.partly_answers()), None)
                 or (judged[0] if judged else None))
 
