@@ -128,6 +128,40 @@ def words(s):
     return set(re.findall(r"[\w./@$~^:<>-]+", s))
 
 
+def _topic_problems(tid, data, types, body, per_topic):
+    """What is wrong with one topic file's id, front matter, body and question counts."""
+    problems = []
+    if not re.fullmatch(r"[a-z0-9-]+", tid):
+        problems.append(f"{tid}: bad id")
+    extra = set(data) - ALLOWED_KEYS
+    if extra:
+        problems.append(f"{tid}: unexpected keys {sorted(extra)}")
+    if not isinstance(data.get("title"), str) or "\n" in data["title"]:
+        problems.append(f"{tid}: title missing or not one line")
+    if not body.strip():
+        problems.append(f"{tid}: empty body")
+    qs, ex = data.get("questions") or [], data.get("expect") or []
+    low, high = per_topic
+    if not (low <= len(qs) <= high):
+        problems.append(f"{tid}: {len(qs)} questions (need {low}-{high})")
+    if len(qs) != len(ex) or len(qs) != len(types):
+        problems.append(f"{tid}: {len(qs)} questions, {len(ex)} expect lists, "
+                        f"{len(types)} type comments")
+    return problems
+
+
+def _set_problems(topics, asked, unanswerable, n_topics, n_questions, n_unanswerable):
+    """What is wrong with a set's counts of topics, questions and unanswerable ones."""
+    problems = []
+    if topics != n_topics:
+        problems.append(f"{topics} topics, expected {n_topics}")
+    if asked != n_questions:
+        problems.append(f"{asked} questions, expected {n_questions}")
+    if unanswerable != n_unanswerable:
+        problems.append(f"{unanswerable} unanswerable questions, expected {n_unanswerable}")
+    return problems
+
+
 def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questions,
               n_unanswerable, per_topic=(2, 4)):
     """Check one set's topic files against the pages that answer them (see a set's
@@ -144,19 +178,9 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
         tid = os.path.basename(path)[:-3]
         data, types, body = read_topic(path)
         print(f"== {tid}: {data.get('title')}")
-        if not re.fullmatch(r"[a-z0-9-]+", tid):
-            errors.append(f"{tid}: bad id")
-        if set(data) - ALLOWED_KEYS:
-            errors.append(f"{tid}: extra keys {set(data) - ALLOWED_KEYS}")
-        if not isinstance(data.get("title"), str) or "\n" in data["title"]:
-            errors.append(f"{tid}: title missing or not one line")
-        if not body.strip():
-            errors.append(f"{tid}: empty body")
-        qs, ex = data.get("questions", []), data.get("expect", [])
-        if not per_topic[0] <= len(qs) <= per_topic[1]:
-            errors.append(f"{tid}: {len(qs)} questions, expected {per_topic[0]}-{per_topic[1]}")
-        if not (len(qs) == len(ex) == len(types)):
-            errors.append(f"{tid}: questions/expect/type counts differ")
+        qs, ex = data.get("questions") or [], data.get("expect") or []
+        errors += _topic_problems(tid, data, types, body, per_topic)
+        if len(qs) != len(ex) or len(qs) != len(types):
             continue
         pages = pages_by_topic.get(tid)
         if pages is None or len(pages) != len(qs):
@@ -209,13 +233,8 @@ def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questi
         if flag:
             errors.append(f"type {t} unused")
     print(f"unanswerable: {len(unanswerable)}")
-    if len(topics) != n_topics:
-        errors.append(f"{len(topics)} topics, expected {n_topics}")
-    if asked != n_questions:
-        errors.append(f"{asked} questions, expected {n_questions}")
-    if len(unanswerable) != n_unanswerable:
-        errors.append(f"{len(unanswerable)} unanswerable questions, "
-                      f"expected {n_unanswerable}")
+    errors += _set_problems(len(topics), asked, len(unanswerable),
+                            n_topics, n_questions, n_unanswerable)
 
     if unanswerable:
         pages = list(all_pages(root))
@@ -272,24 +291,12 @@ def check_reviewed_set(here, root, pages_by_topic, unanswerable_terms, reviewed_
             problems.append(f"{tid}: cannot parse ({e})")
             continue
         print(f"== {tid}: {data.get('title')}")
-        if not re.fullmatch(r"[a-z0-9-]+", tid):
-            problems.append(f"{tid}: bad id")
-        extra = set(data) - ALLOWED_KEYS
-        if extra:
-            problems.append(f"{tid}: unexpected keys {sorted(extra)}")
-        if not isinstance(data.get("title"), str) or "\n" in data["title"]:
-            problems.append(f"{tid}: title missing or not one line")
-        if not body.strip():
-            problems.append(f"{tid}: empty body")
-        elif len([p for p in re.split(r"\n\s*\n", body.strip()) if p.strip()]) != 1:
-            problems.append(f"{tid}: body is not one paragraph")
         qs, ex = data.get("questions") or [], data.get("expect") or []
-        low, high = per_topic
-        if not (low <= len(qs) <= high):
-            problems.append(f"{tid}: {len(qs)} questions (need {low}-{high})")
-        if not (len(qs) == len(ex) == len(types)):
-            problems.append(f"{tid}: {len(qs)} questions, {len(ex)} expect lists, "
-                            f"{len(types)} type comments")
+        problems += _topic_problems(tid, data, types, body, per_topic)
+        if body.strip() and len([p for p in re.split(r"\n\s*\n", body.strip())
+                                 if p.strip()]) != 1:
+            problems.append(f"{tid}: body is not one paragraph")
+        if len(qs) != len(ex) or len(qs) != len(types):
             continue
         pages = pages_by_topic.get(tid)
         if pages is None or len(pages) != len(qs):
@@ -367,12 +374,8 @@ def check_reviewed_set(here, root, pages_by_topic, unanswerable_terms, reviewed_
         if type_count[t] < 1:
             problems.append(f"type {t} unused")
     print(f"unanswerable: {len(unanswerable)}")
-    if len(topics) != n_topics:
-        problems.append(f"{len(topics)} topics, expected {n_topics}")
-    if asked != n_questions:
-        problems.append(f"{asked} questions, expected {n_questions}")
-    if len(unanswerable) != n_unanswerable:
-        problems.append(f"{len(unanswerable)} unanswerable questions, expected {n_unanswerable}")
+    problems += _set_problems(len(topics), asked, len(unanswerable),
+                              n_topics, n_questions, n_unanswerable)
     if problems:
         print("\nPROBLEMS:")
         for p in problems:

@@ -26,9 +26,7 @@ Usage: /work/main/.venv/bin/python check_phrases.py [DOC_ROOT]
 Exit status is non-zero if any check fails.
 """
 import os
-import re
 import sys
-from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
