@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Check the dev8-git evaluation set against the installed git-doc HTML pages.
+
+Adapted from ../dev7-git/check_phrases.py; the HTML parsing, the topic-file
+reading and the per-question checks are in ../html_phrases.py (check_set).
+
+For every question of every topic file in this folder:
+  * answerable questions: every expected phrase must occur (case-insensitive,
+    whitespace collapsed) in the visible body text of at least one of the
+    pages that answer it, with <pre> blocks (code examples, listings) left
+    out, so a phrase only counts when it appears in ordinary prose.  The
+    page(s) where each phrase was found are printed.  A phrase fails if it
+    is copied from the question; a warning is printed if it is made only of
+    words of the question or occurs in a section heading.
+  * the unanswerable question: its key terms (regular expressions) are
+    searched in the visible text of ALL pages (<pre> included); every hit is
+    printed with a short excerpt, to be read by hand (none may state the
+    answer).
+It also checks the structural rules of this set: YAML front matter with
+title/questions/expect, 3-4 questions per topic, 5 topics, 16 questions,
+exactly one unanswerable question (expect []), allowed types with every
+type used at least once, 1-3 phrases of 1-5 words per answerable question.
+
+Usage: /work/main/.venv/bin/python check_phrases.py [DOC_ROOT]
+       (DOC_ROOT defaults to /usr/share/doc/git-doc)
+Exit status is non-zero if any check fails.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from html_phrases import check_set  # noqa: E402 - shared helpers, one folder up
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/doc/git-doc"
+
+# Pages (relative to ROOT) answering each question, in question order; a
+# phrase must be found in at least one of them.  None marks the question the
+# collection cannot answer.
+PAGES = {
+    "emailed-patches": [
+        ["git-am.html"],
+        ["git-format-patch.html"],
+        ["git-am.html"],
+    ],
+    "git-archive": [
+        ["git-archive.html"],
+        ["git-archive.html"],
+        ["git-archive.html"],
+    ],
+    "git-grep": [
+        ["git-grep.html"],
+        ["git-grep.html"],
+        ["git-grep.html", "git-config.html"],
+    ],
+    "log-history-limiting": [
+        ["git-log.html"],
+        ["git-log.html", "git-rev-list.html"],
+        ["git-log.html", "git-rev-list.html"],
+    ],
+    "merge-strategies": [
+        ["git-merge.html", "git-pull.html"],
+        ["git-merge.html", "gitfaq.html"],
+        ["git-merge.html", "git-pull.html"],
+        None,
+    ],
+}
+
+# Key terms (regular expressions, matched against the lower-cased,
+# whitespace-collapsed visible text of every page, <pre> included) that an
+# answer to the unanswerable question would have to use.
+UNANSWERABLE_TERMS = {
+    ("merge-strategies", 3): [
+        r"\bort\b.{0,200}\b(faster|slower|speed|speedup|performance|quicker|times|benchmarks?|timings?)\b",
+        r"\b(faster|slower|speed|speedup|performance|quicker)\b.{0,200}\bort\b",
+        r"\brecursive\b.{0,150}\b(faster|slower|speed|speedup|performance|quicker)\b",
+        r"\b(faster|slower|speed|speedup|performance|quicker)\b.{0,150}\brecursive\b",
+        r"\bmerg(e|es|ing)\b.{0,80}\b(faster|slower|speedup|speed up|quicker)\b",
+        r"\b(faster|slower|speedup|speed up|quicker)\b.{0,80}\bmerg(e|es|ing)\b",
+        r"\btimes (faster|slower)\b|\b\d+(\.\d+)? ?x (faster|slower)\b|\bspeedup\b|benchmark",
+        r"ostensibly recursive",
+    ],
+}
+
+N_TOPICS, N_QUESTIONS, N_UNANSWERABLE = 5, 16, 1
+
+
+def main():
+    check_set(HERE, ROOT, PAGES, UNANSWERABLE_TERMS, N_TOPICS, N_QUESTIONS, N_UNANSWERABLE,
+              per_topic=(3, 4))
+
+
+if __name__ == "__main__":
+    main()
