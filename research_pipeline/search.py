@@ -16,6 +16,7 @@ from research_pipeline.text import (
     code_names,
     joined_names,
     normalize_ws,
+    option_names,
     symbols,
     terms,
     without_code_names,
@@ -82,7 +83,8 @@ class LocalSearch:
         stems = terms(query)
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
-        code = symbols(query) + joined_names(query)
+        # An option ("-C", "--ignore-revs-file") is looked for whole, as written.
+        code = symbols(query) + joined_names(query) + option_names(query)
         # A name written with underscores or dots ("__radd__", "threading.Thread") is
         # looked for whole. The words an underscore name splits into ("radd"), where
         # nothing else in the query says them, count only where a corpus does not write

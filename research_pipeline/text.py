@@ -258,6 +258,23 @@ def valued_shape(term: str) -> str:
     return shape if shape != bare and _SYMBOL_MARKS.intersection(shape) else ""
 
 
+# A command-line option as written: "-C", "--ignore-revs-file", the "-M" of "-M[<num>]".
+# A short option is one letter, its case its meaning ("-C" is not "-c"); not a dash inside
+# a word ("non-cone") or a number ("-1").
+_OPTION = re.compile(
+    r"(?<![\w\-.&/])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|-[A-Za-z](?![A-Za-z]))")
+
+
+def option_names(text: str) -> list[str]:
+    """The command-line options a text writes ("-C", "--ignore-revs-file"), as written.
+
+    Word tokens lose them: "-C" is a one-letter word, and "--ignore-revs-file" three
+    common ones. The index keeps them whole among the symbols, and a query's meet them.
+    """
+    return list(dict.fromkeys(m.group(0) for m in _OPTION.finditer(text)
+                              if len(m.group(0)) <= SYMBOL_MAX))
+
+
 # A name joined by hyphens as a document's title writes it: "git-bundle(1) Manual Page".
 _HYPHENATED_NAME = re.compile(r"(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # A word a command line is made of: "git", "check-ref-format", "update".

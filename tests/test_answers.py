@@ -195,6 +195,56 @@ def test_a_value_stands_near_the_words_of_the_sentence_that_asks():
                                 "defaults to 1.")
 
 
+def test_how_many_things_is_not_answered_by_how_many_times():
+    from research_pipeline.researcher.answers import _number_fits
+    asked = analyse("How many characters of moved glaze does kiln trace -C need to find "
+                    "before it credits the pots to the shelf they came from?")
+    # "given twice" counts how often the option is given, not characters.
+    assert not _number_fits(asked, "When this option is given twice, the command looks for "
+                                   "moved glaze on other shelves in the same firing.")
+    assert not _number_fits(asked, "Given three times, it looks for moved glaze on the "
+                                   "shelves of any firing.")
+    # The span names what is counted, then states its value a sentence later.
+    assert _number_fits(asked, "It is the lower bound on the number of alphanumeric characters "
+                               "that must move for the pots to be credited to that shelf. "
+                               "And the default value is 40.")
+    # A question that counts times is answered by a number of times.
+    often = analyse("How many times does the kiln retry a failed firing?")
+    assert _number_fits(often, "The kiln retries a failed firing twice before it gives up.")
+
+
+def test_a_number_inside_a_name_is_no_count():
+    from research_pipeline.researcher.answers import _number_fits
+    asked = analyse("How many firings can one kiln run over a single persistent connection?")
+    assert not _number_fits(asked, "For HTTP/1.1 clients, persistent connections are used for "
+                                   "firings unless otherwise specified.")
+    assert _number_fits(asked, "A kiln runs at most 100 firings over one persistent "
+                               "connection.")
+
+
+KILN_FIELDS = ("Class with methods to load, fire and cool a kiln.\n\n"
+               "k = Kiln(load, glaze=\"clear\", heat=KILN_LOW, heatlevel=None)\n\n"
+               "load: Either the shelf to fire, or a rack object.\n"
+               "      If it is a shelf, the kiln will open and close it.\n"
+               "glaze: The glaze can be either 'clear', 'matte' or 'gloss'.\n"
+               "heat: KILN_LOW (no glaze melt), KILN_HIGH (requires a cone 10 kiln).\n"
+               "heatlevel: None (default for the given heat) or an integer specifying\n"
+               "           the level to pass to the burner. When using KILN_LOW this\n"
+               "           keyword has no effect. When using KILN_HIGH integers 0\n"
+               "           through 9 are accepted.\n")
+
+
+def test_a_field_of_a_docstring_answers_by_itself():
+    # The field list sits under the class's usage line, which is code: the list with its
+    # lead-in cannot be quoted, and the field that answers is quoted by itself.
+    evidence = _text_evidence(KILN_FIELDS, "kiln.Kiln", "z")
+    status, facts = _research(evidence, "Which heatlevel values are accepted when the kiln "
+                                        "uses KILN_HIGH?")
+    assert status.status == "answered"
+    assert "0 through 9 are accepted" in facts[0].quote
+    assert facts[0].quote.startswith("heatlevel:")
+
+
 def test_what_the_asker_sets_aside_at_the_end_need_not_be_said():
     # The answer lists what a tag holds besides the commit; it may not say "points".
     analysis = analyse("What does a tag made with git tag -a store besides the commit it "
@@ -2878,6 +2928,24 @@ def test_a_configuration_line_names_its_directive_with_the_askers_values():
     # Written as code, the directive is a name an answer must carry.
     from research_pipeline.researcher.answers import AnswerJudge
     assert AnswerJudge.required(analysis).focus == ("Header",)
+
+
+def test_a_call_the_asker_writes_names_what_it_calls():
+    from research_pipeline.researcher.answers import AnswerJudge
+    # A method called on a new instance is the class's method; the asker's values only set
+    # the scene.
+    renamed = analyse("I ran `Kiln('racks/old.log').rename('new.log')` expecting the log to "
+                      "stay in racks/. Why did it move?")
+    assert "Kiln.rename" in renamed.focus
+    assert "Kiln('racks/old.log').rename('new.log')" in renamed.scene
+    assert "Kiln('racks/old.log').rename('new.log')" not in AnswerJudge.required(renamed).focus
+    # The function an expression calls is what it asks about.
+    shifted = analyse("Can I write `now + kilntime(hours=-1.5)` with a negative number?")
+    assert AnswerJudge.required(shifted).focus == ("kilntime",)
+    # A configuration line's arguments may hold "=": it still names its directive.
+    line = analyse("What does `FireTimeout header=20-40,MinRate=500` mean?")
+    assert "FireTimeout" in AnswerJudge.required(line).focus
+    assert "FireTimeout header=20-40,MinRate=500" in line.scene
 
 
 def test_a_path_no_source_says_is_the_askers_own_layout():

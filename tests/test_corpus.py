@@ -173,6 +173,31 @@ def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
     assert "generation ancestor" in first.text
 
 
+def test_a_command_line_option_is_searched_whole_and_in_its_case(tmp_path):
+    # "-C" is a one-letter word to a word tokenizer, which queries drop; "-c" is another
+    # option. The index keeps options whole and in their case, and a query's meet them.
+    docs = tmp_path / "tool"
+    docs.mkdir()
+    entries = {
+        "-c": "Use the same output mode as the annotate command, with wider columns.",
+        "-C[<num>]": "Detect lines moved or copied from other files that were modified in "
+                     "the same commit. The default value is 40.",
+        "-M[<num>]": "Detect moved or copied lines within a file of the same commit.",
+        "--porcelain": "Show in a format designed for machine consumption of the lines.",
+    }
+    body = "\n\n".join(f"## {name}\n\n{text}" for name, text in entries.items())
+    (docs / "tool-blame.md").write_text(f"# tool-blame\n\n{body}\n", encoding="utf-8")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "tool")
+    search = LocalSearch(manager, ["tool"])
+    first = search.search("tool blame -C lines moved", SearchFilters(), 5)[0].source
+    assert "default value is 40" in first.text
+    first = search.search("tool blame -c lines", SearchFilters(), 5)[0].source
+    assert "annotate command" in first.text
+    first = search.search("--porcelain lines", SearchFilters(), 5)[0].source
+    assert "machine consumption" in first.text
+
+
 def test_a_name_written_with_underscores_is_searched_whole(tmp_path):
     # "__fire__" is the word "fire" to a word tokenizer, and "fire" is on every page: the
     # index keeps the name whole, and a query that writes it finds the page that does.

@@ -325,6 +325,24 @@ def test_a_call_that_goes_on_over_indented_lines_is_code_not_a_term():
                        "values of d and other.\n")[0].kind == "term"
 
 
+def test_a_docstrings_field_list_is_one_entry_per_field():
+    # "name: description" fields whose descriptions wrap under a hanging indent: each field
+    # is an entry of its own, so a question about one field meets its whole description.
+    text = ("Class with methods to fire a kiln.\n\n"
+            "load: Either the shelf to fire, or a rack object.\n"
+            "      If it is a shelf, the kiln will open and close it.\n"
+            "glaze: The glaze can be either 'clear', 'matte' or 'gloss'.\n"
+            "heatlevel: None (default for the glaze) or an integer\n"
+            "           giving the level to pass to the burner.\n"
+            "           When using 'gloss', integers 0 through 9 are accepted.\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "list"]
+    items = blocks[1].text.split("\n")
+    assert len(items) == 3
+    assert items[2].startswith("• heatlevel: None") and items[2].endswith(
+        "integers 0 through 9 are accepted.")
+
+
 def test_a_line_back_at_the_margin_after_indented_entries_starts_a_paragraph():
     # A docstring's labelled entries end without a full stop; the line after them, back
     # at the margin, is a sentence of its own, not the end of theirs.

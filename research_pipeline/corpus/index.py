@@ -16,7 +16,7 @@ import tantivy
 from research_pipeline.corpus.documents import Chunk
 from research_pipeline.errors import CorpusError
 from research_pipeline.models import stable_hash
-from research_pipeline.text import indexed_names, symbols, title_names
+from research_pipeline.text import indexed_names, option_names, symbols, title_names
 
 # 2: passages know their section (heading path) and layout; an exact-word field.
 # 3: a section id, to fetch the other passages of a matched section.
@@ -24,7 +24,8 @@ from research_pipeline.text import indexed_names, symbols, title_names
 # 5: a title's hyphenated names ("git-bundle") among the heading symbols.
 # 6: names written with underscores or dots ("__radd__", "threading.Thread") among the
 #    symbols, whole, and by their shorter forms (``text.indexed_names``).
-INDEX_FORMAT = 6
+# 7: command-line options ("-C", "--ignore-revs-file") among the symbols, as written.
+INDEX_FORMAT = 7
 # Where a query word matches counts differently: the heading path names what a passage
 # is about, the title what its document is about; a word matched exactly (not only by
 # its stem) is the word asked about.
@@ -153,9 +154,11 @@ class CorpusIndex:
                         section_id=section_id(chunk.doc_id, chunk.section),
                         title=chunk.title, section=chunk.section, body=chunk.text,
                         exact=f"{chunk.title}\n{chunk.section}\n{chunk.text}",
-                        symbol=symbols(chunk.text) + indexed_names(chunk.text),
+                        symbol=symbols(chunk.text) + indexed_names(chunk.text)
+                        + option_names(chunk.text),
                         head_symbol=symbols(heading := f"{chunk.title}\n{chunk.section}")
-                        + indexed_names(heading) + title_names(chunk.title),
+                        + indexed_names(heading) + title_names(chunk.title)
+                        + option_names(heading),
                         published=chunk.published_date or "",
                         layout=json.dumps(chunk.layout, separators=(",", ":")).encode(),
                     )

@@ -179,6 +179,9 @@ _LINE_ENTRY = re.compile(
     r"|^\s*:[\w ]+:"                                                         # :param x:
     r"|^\s*\[\s*\d+\]\s*="                                                  # [ 0] = ...
     r"|^\s*[A-Z]\w*(?:Error|Exception|Warning):\s+\S")                        # KeyError: ...
+# A field of a docstring's field list ("mode: The mode can be ..."), its description wrapped
+# under a hanging indent: one entry a line where every other line is indented under one.
+_FIELD_ENTRY = re.compile(r"^\s*[A-Za-z_]\w{0,30}:\s+\S")
 # A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
 _SIGNATURE = re.compile(
     r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
@@ -363,7 +366,7 @@ def text_blocks(text: str) -> list[Block]:
             continue
         # One entry a line ("'strict' - raise ...", ":param x: ...", "Error: when ..."),
         # possibly under a label line ("Raises:").
-        entries = [_LINE_ENTRY.match(line) for line in group]
+        entries = [_LINE_ENTRY.match(line) or _FIELD_ENTRY.match(line) for line in group]
         label = first.strip().endswith(":") and len(first.strip()) <= 40 and len(group) > 2
         body = group[1:] if label else group
         marks = entries[1:] if label else entries

@@ -568,6 +568,13 @@ _CODE_ITEMS_Q = re.compile(
     r"\b(which|what)\b.*(?<!\bmy )(?<!\bour )(?<!\byour )"
     r"\b(methods|functions|commands|options|directives|variables|"
     r"attributes|flags|arguments|parameters|subcommands|hooks)\b", re.IGNORECASE)
+# "Which values/levels ...": a range of values lists them all ("0 through 9", "between 1
+# and 9", "from 0 to 100").
+_VALUES_Q = re.compile(r"\b(?:which|what)\b.*\b(?:values|levels|numbers|sizes)\b",
+                       re.IGNORECASE)
+_VALUE_RANGE = re.compile(r"-?\d+(?:\.\d+)? (?:through|to|thru) -?\d|"
+                          r"\bbetween -?\d+(?:\.\d+)? and -?\d|\bfrom -?\d+(?:\.\d+)? to -?\d",
+                          re.IGNORECASE)
 # Single names listed in prose: "args, returncode, stdout and stderr".
 _NAME_LIST_RE = re.compile(
     r"\b[A-Za-z_][\w.]*(?:, [A-Za-z_][\w.]*)+,? (?:and|or) [A-Za-z_][\w.]*?(?=[.,;:)]|$)")
@@ -1064,6 +1071,9 @@ def _found(term: str, haystack: str) -> bool:
         # A name that is a word written with a capital (the Header directive, the Counter
         # class) is named with its capital: "the Location: header" is no mention of it.
         return any(haystack[at].isupper() for at in _hits(term, haystack))
+    if _SHORT_OPTION.fullmatch(term):
+        # A one-letter option is its letter in its case: "-C" is not "-c".
+        return any(haystack[at + 1] == term[1] for at in _hits(term, haystack))
     if next(_hits(term, haystack), None) is not None:
         return True
     if is_hyphenated_name(term) and next(_hits(term.replace("-", " "), haystack),
@@ -1085,6 +1095,7 @@ def _found(term: str, haystack: str) -> bool:
 
 
 _CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_SHORT_OPTION = re.compile(r"-[A-Za-z]")
 
 
 @lru_cache(maxsize=64)
@@ -2441,6 +2452,19 @@ def _counts(counted: str, text: str) -> bool:
     return False
 
 
+# What a span counts ("the number of alphanumeric characters"), and a value it states.
+_NUMBER_OF = re.compile(r"\bnumber of ((?:[a-z]+ ){0,2}[a-z]+)")
+_STATED_VALUE = re.compile(r"\b(?:value|default) is \d|\bdefaults? to \d", re.IGNORECASE)
+_TIMES_WORDS = frozenset({"once", "twice", "thrice"})
+
+
+def times_said(value: str, following: list[str]) -> bool:
+    """A value that says how many times ("twice", "three times"), not how many things."""
+    return value.lower() in _TIMES_WORDS or bool(
+        following and following[0].lower().strip(".,;:()") in ("time", "times")
+        and not value[:1].isdigit())
+
+
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     """A value of the kind asked.
 
@@ -2457,6 +2481,8 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     if _OMITTED_Q.search(question) and not _OMITTED.search(plain):
         return False  # "if I don't pass rel_tol": the value used when it is left out
     counting = bool(re.search(r"\bhow (many|often)\b", question))
+    counted_q = _COUNTED_Q.search(question)
+    counted = stem(counted_q.group(1)) if counted_q else ""
     if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
     elif "how long" in question:
@@ -2495,6 +2521,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     near = [i for i, tok in enumerate(tokens)
             if announces(tok) or not bound and any(stem(w) in asked for w in words(tok))
             ] if asked else list(range(len(tokens)))
+    if counted and _STATED_VALUE.search(plain) and any(
+            counted in map(stem, m.group(1).split()) for m in _NUMBER_OF.finditer(plain.lower())):
+        # "... the lower bound on the number of alphanumeric characters ... And the default
+        # value is 40.": the span names what is counted, then states its value.
+        return True
     # A value may take several words ("no limit"): it stands where it starts.
     starts = [a for a, _ in token_spans]
     for m in value.finditer(plain):
@@ -2504,6 +2535,10 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         reach = 1 if counting and m.group(0).lower() in _QUANTITY_WORDS else NEAR_WORDS
         if reach == 1 and "=" in tokens[i]:
             continue  # "key=None" in a signature is a default, not how many
+        if times_said(m.group(0), tokens[i + 1:i + 2]) and counted not in ("", "time"):
+            continue  # "given twice": how often something is done, not how many X
+        if counting and m.group(0)[:1].isdigit() and tokens[i].lstrip("\"'(“[")[:1].isalpha():
+            continue  # the "1.1" of "HTTP/1.1", the "2" of "mod_http2": part of a name
         if any(abs(i - j) <= reach for j in near):
             return True
     return bool(value.search(plain)) and not asked
@@ -2587,6 +2622,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "number":
         return float(_number_fits(analysis, text))
     if kind == "list":
+        if _VALUES_Q.search(analysis.text) and _VALUE_RANGE.search(text):
+            return 1.0  # "Which levels are accepted?": "integers 0 through 9 are accepted"
         if _CODE_ITEMS_Q.search(analysis.text):
             # "Which methods/options/commands ...": the items are names written as code,
             # or listed one word each ("attributes args, returncode, stdout and stderr").

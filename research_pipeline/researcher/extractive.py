@@ -79,6 +79,7 @@ from research_pipeline.text import (
     STOPWORDS,
     code_names,
     normalize_ws,
+    option_names,
     question_words,
     sentence_spans,
     stem,
@@ -237,7 +238,7 @@ def _readable_terms(text: str) -> list[str]:
 
 def query_key(text: str) -> str:
     """The identity of a query for de-duplication: its sorted stemmed terms and symbols."""
-    return " ".join(sorted(set(terms(text)) | set(symbols(text))))
+    return " ".join(sorted(set(terms(text)) | set(symbols(text)) | set(option_names(text))))
 
 
 class ExtractiveResearcher:
@@ -325,8 +326,9 @@ class ExtractiveResearcher:
             # Code the question writes with punctuation ("HEAD~2", "@{-1}") is searched as
             # written: its words alone ("head") find every page. So is a name written
             # with underscores ("__radd__": its word "add" is on every page).
+            # So is an option ("-C" is no word at all, "--ignore-revs-file" three).
             own = [*written_symbols(q.text), *code_names(q.text, lower=False),
-                   *_readable_terms(q.text)]
+                   *option_names(q.text), *_readable_terms(q.text)]
             # A method the asker calls on its own object ("q.empty()") is, in a topic about
             # one class ("... with queue.Queue"), that class's: its entry is the one to find.
             own += [f"{cls}.{m.group(1)}" for m in _OBJECT_CALL.finditer(q.text)
@@ -523,9 +525,12 @@ class ExtractiveResearcher:
                 continue
             others = [c for qid, spans in answering.items() if qid != q.id for c in spans]
             if not quotable(" ".join(best.candidate.text.split())):
-                best = next((j for j in judged if j.candidate.kind not in ("item", "row")
-                             and quotable(j.candidate.text)
-                             and (j.answers() or j.partly_answers())), None)
+                # (A list under a lead-in that is code, a docstring's usage line: one of
+                # its items may answer by itself.)
+                best = next((j for j in judged if quotable(j.candidate.text) and (
+                    j.answers() and j.rest >= REST_PARTIAL
+                    if j.candidate.kind in ("item", "row")
+                    else j.answers() or j.partly_answers())), None)
                 if best is None:
                     continue
             if analysis.answer_type == "number" and best.candidate.kind in ("list", "table"):

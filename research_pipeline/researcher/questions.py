@@ -760,7 +760,20 @@ DEFINING_KEYWORDS = frozenset({"lambda", "def", "async"})
 
 
 # A configuration file's line: a capitalised directive and its arguments, no code.
-_DIRECTIVE_LINE = re.compile(r"[A-Z][A-Za-z0-9]+(?:\s+[^\s()=;{}]+)+")
+_DIRECTIVE_LINE = re.compile(r"[A-Z][A-Za-z0-9]+(?:\s+[^\s()=;{}][^\s();{}]*)+")
+# A call the asker writes: "timedelta(" in `now + timedelta(hours=-1.5)`; a method called
+# on a new instance, "Path(...).rename(", is the class's method: "Path.rename".
+_CALLED = re.compile(r"(?<![\w.)])((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\s*\(")
+_CHAIN_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)\([^()]*\)\.([A-Za-z_]\w*)\s*\(")
+
+
+def called_names(code: str) -> list[str]:
+    """The functions, classes and methods a line of code calls, as the reference names them."""
+    chains = _CHAIN_CALL.findall(code)
+    out = [f"{cls}.{method}" for cls, method in chains]
+    out += [name for name in _CALLED.findall(code)
+            if name not in {cls for cls, _ in chains} and not keyword.iskeyword(name)]
+    return list(dict.fromkeys(out))
 
 
 def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
@@ -772,6 +785,7 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
     """
     shown: list[str] = []
     keywords: list[str] = []
+    defined = defined_names(question)  # the asker's own `def area(w, h)`: not the reference's
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g).strip()
         if value not in focus:
@@ -788,6 +802,13 @@ def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]
             # line, the directive named with the asker's own arguments.
             shown.append(value)
             keywords.append(first)
+        elif match.group(1) is not None and (called := [
+                name for name in called_names(value) if name not in defined]) and (
+                called != [value.removesuffix("()")] and value not in called):
+            # `Path('data/old.csv').rename('new.csv')`: the asker's call, with its own
+            # values; the documentation names what it calls (Path.rename).
+            shown.append(value)
+            keywords += called
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
               or _VALUE_BEFORE.search(before)):
             shown.append(value)
