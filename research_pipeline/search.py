@@ -14,6 +14,8 @@ from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import (
     STOPWORDS,
     code_names,
+    command_tokens,
+    is_hyphenated_name,
     joined_names,
     normalize_ws,
     option_names,
@@ -83,8 +85,10 @@ class LocalSearch:
         stems = terms(query)
         exact = [w for w in words(query) if w not in STOPWORDS and len(w) > 1]
         # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
-        # An option ("-C", "--ignore-revs-file") is looked for whole, as written.
-        code = symbols(query) + joined_names(query) + option_names(query)
+        # An option ("-C", "--ignore-revs-file") is looked for whole, as written; so is a
+        # page's name written with its hyphen ("git-am", whose "am" no query keeps).
+        code = symbols(query) + joined_names(query) + option_names(query) + [
+            t for t in command_tokens(query.lower()) if is_hyphenated_name(t)]
         # A name written with underscores or dots ("__radd__", "threading.Thread") is
         # looked for whole. The words an underscore name splits into ("radd"), where
         # nothing else in the query says them, count only where a corpus does not write

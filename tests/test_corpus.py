@@ -265,6 +265,10 @@ def test_a_command_named_as_typed_finds_its_manual_page(tmp_path):
     manager.add_folder(docs, "man")
     hits = LocalSearch(manager, ["man"]).search("kiln fire file", SearchFilters(), 5)
     assert hits[0].source.title.startswith("kiln-fire(1)")
+    # Written with its hyphen, as a follow-up query names the page it found, the name
+    # is the title's too ("git-am": no query keeps the word "am").
+    hits = LocalSearch(manager, ["man"]).search("kiln-fire file", SearchFilters(), 5)
+    assert hits[0].source.title.startswith("kiln-fire(1)")
 
 
 def test_a_corpus_of_an_older_index_format_asks_to_be_rebuilt_and_is(tmp_path):
