@@ -14,13 +14,12 @@ from research_pipeline.models import SearchHit, Source
 from research_pipeline.text import (
     STOPWORDS,
     code_names,
-    command_tokens,
-    is_hyphenated_name,
     joined_names,
     normalize_ws,
     option_names,
     symbols,
     terms,
+    title_names,
     without_code_names,
     words,
 )
@@ -87,8 +86,7 @@ class LocalSearch:
         # A command named as typed ("git bundle") meets its manual page ("git-bundle(1)").
         # An option ("-C", "--ignore-revs-file") is looked for whole, as written; so is a
         # page's name written with its hyphen ("git-am", whose "am" no query keeps).
-        code = symbols(query) + joined_names(query) + option_names(query) + [
-            t for t in command_tokens(query.lower()) if is_hyphenated_name(t)]
+        code = symbols(query) + joined_names(query) + option_names(query) + title_names(query)
         # A name written with underscores or dots ("__radd__", "threading.Thread") is
         # looked for whole. The words an underscore name splits into ("radd"), where
         # nothing else in the query says them, count only where a corpus does not write

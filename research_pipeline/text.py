@@ -285,7 +285,8 @@ def title_names(title: str) -> list[str]:
     """The hyphenated names a document's title gives ("git-bundle"), lowercased.
 
     A command's manual page is titled by the command's name with hyphens for the spaces
-    a user types ("git bundle"): ``joined_names`` of a query meets them.
+    a user types ("git bundle"): ``joined_names`` of a query meets them, and so do a
+    query's own hyphenated names ("git-am", as a follow-up query names a page).
     """
     return list(dict.fromkeys(m.group(0) for m in _HYPHENATED_NAME.finditer(title.lower())))
 

@@ -573,8 +573,7 @@ _CODE_ITEMS_Q = re.compile(
 _VALUES_Q = re.compile(r"\b(?:which|what)\b.*\b(?:values|levels|numbers|sizes)\b",
                        re.IGNORECASE)
 _VALUE_RANGE = re.compile(r"-?\d+(?:\.\d+)? (?:through|to|thru) -?\d|"
-                          r"\bbetween -?\d+(?:\.\d+)? and -?\d|\bfrom -?\d+(?:\.\d+)? to -?\d",
-                          re.IGNORECASE)
+                          r"\bbetween -?\d+(?:\.\d+)? and -?\d", re.IGNORECASE)
 # Single names listed in prose: "args, returncode, stdout and stderr".
 _NAME_LIST_RE = re.compile(
     r"\b[A-Za-z_][\w.]*(?:, [A-Za-z_][\w.]*)+,? (?:and|or) [A-Za-z_][\w.]*?(?=[.,;:)]|$)")
@@ -2458,7 +2457,7 @@ _STATED_VALUE = re.compile(r"\b(?:value|default) is \d|\bdefaults? to \d", re.IG
 _TIMES_WORDS = frozenset({"once", "twice", "thrice"})
 
 
-def times_said(value: str, following: list[str]) -> bool:
+def _times_said(value: str, following: list[str]) -> bool:
     """A value that says how many times ("twice", "three times"), not how many things."""
     return value.lower() in _TIMES_WORDS or bool(
         following and following[0].lower().strip(".,;:()") in ("time", "times")
@@ -2535,7 +2534,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         reach = 1 if counting and m.group(0).lower() in _QUANTITY_WORDS else NEAR_WORDS
         if reach == 1 and "=" in tokens[i]:
             continue  # "key=None" in a signature is a default, not how many
-        if times_said(m.group(0), tokens[i + 1:i + 2]) and counted not in ("", "time"):
+        if _times_said(m.group(0), tokens[i + 1:i + 2]) and counted not in ("", "time"):
             continue  # "given twice": how often something is done, not how many X
         if counting and m.group(0)[:1].isdigit() and tokens[i].lstrip("\"'(“[")[:1].isalpha():
             continue  # the "1.1" of "HTTP/1.1", the "2" of "mod_http2": part of a name

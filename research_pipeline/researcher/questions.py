@@ -770,22 +770,25 @@ _CHAIN_CALL = re.compile(r"(?<![\w.])([A-Z]\w*)\([^()]*\)\.([A-Za-z_]\w*)\s*\(")
 def called_names(code: str) -> list[str]:
     """The functions, classes and methods a line of code calls, as the reference names them."""
     chains = _CHAIN_CALL.findall(code)
+    chained = {cls for cls, _ in chains}
     out = [f"{cls}.{method}" for cls, method in chains]
     out += [name for name in _CALLED.findall(code)
-            if name not in {cls for cls, _ in chains} and not keyword.iskeyword(name)]
+            if name not in chained and not keyword.iskeyword(name)]
     return list(dict.fromkeys(out))
 
 
-def _written_code(question: str, focus: list[str]) -> tuple[list[str], list[str]]:
+def _written_code(question: str, focus: list[str], defined: frozenset[str]
+                  ) -> tuple[list[str], list[str]]:
     """The focus terms that are code shown as an example, and the keywords it opens with.
 
     Code a question writes out shows what the asker did; the documentation names the
     keyword or method, not the asker's values and variables. ``del x`` is about the
-    "del" statement: the keyword is named, ``x`` only shows it.
+    "del" statement: the keyword is named, ``x`` only shows it. ``defined``: the functions
+    the asker's own code defines (`def area(w, h)`), whose calls name nothing of the
+    reference's.
     """
     shown: list[str] = []
     keywords: list[str] = []
-    defined = defined_names(question)  # the asker's own `def area(w, h)`: not the reference's
     for match in _QUOTED.finditer(question):
         value = next(g for g in match.groups() if g).strip()
         if value not in focus:
@@ -945,7 +948,7 @@ def analyse(question: str) -> QuestionAnalysis:
         symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
         scene += [f for f in focus if f in symptoms]
         focus = [f for f in focus if f not in symptoms]
-    shown, code_keywords = _written_code(question, focus + scene)
+    shown, code_keywords = _written_code(question, focus + scene, defined)
     scene += [f for f in shown if f not in scene]
     if kind != "comparison":
         # One of several names listed ("on Windows, macOS and Linux") says where or for
