@@ -64,13 +64,20 @@ def conflict_between(a: str, b: str) -> str | None:
     return None
 
 
+def _page(url: str) -> str:
+    """A source's page: its address without the fragment that points into it."""
+    return url.split("#", 1)[0]
+
+
 def find_conflicts(facts: list[Fact]) -> list[Conflict]:
     """Every pair of facts of one question, from different sources, that disagree."""
     out = []
     seen: set[tuple[int, frozenset[str], str]] = set()
     for i, a in enumerate(facts):
         for b in facts[i + 1:]:
-            if a.question_id != b.question_id or a.url == b.url:
+            # Two entries of one page ("…/datetime.html#datetime.date.weekday" and
+            # "#…isoweekday") are two things one source describes, not two sources.
+            if a.question_id != b.question_id or _page(a.url) == _page(b.url):
                 continue
             detail = conflict_between(a.quote, b.quote)
             # One disagreement between two sources is reported once, whichever facts of

@@ -121,6 +121,10 @@ def sentence_spans(text: str, abbreviations: bool = True) -> list[tuple[int, int
                 continue
             if _ABBREVIATION.search(text, max(start, match.start() - 8), match.start()):
                 continue
+            # Nor an ellipsis set apart by spaces, which runs a series on ("Monday == 1
+            # ... Sunday == 7").
+            if text[max(start, match.start() - 4):match.start()] == " ...":
+                continue
         _add_span(text, start, match.start(), spans)
         start = match.end()
     _add_span(text, start, len(text), spans)
@@ -306,3 +310,4 @@ def joined_names(text: str) -> list[str]:
     return list(dict.fromkeys(
         f"{a}-{b}" for a, b in itertools.pairwise(command_tokens(text.lower()))
         if _COMMAND_WORD.fullmatch(a) and _COMMAND_WORD.fullmatch(b)))
+

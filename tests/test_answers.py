@@ -865,6 +865,29 @@ def test_two_names_compared_by_their_own_entries_are_labelled_in_the_order_asked
     assert "**kiln.fire2:** Fire the load at full heat and keep a log" in direct
 
 
+
+def test_each_name_compared_is_described_by_its_own_entry():
+    # A third entry says "weekday" too, and says more of the question's words; the
+    # weekday side is still weekday's own entry. The spaced ellipsis runs the series on.
+    evidence = [
+        _entry("kiln.date.isoweekday", "Return the day of the week represented by the date. "
+                                       "Monday == 1 ... Sunday == 7"),
+        _entry("kiln.date.fromisocalendar", "int, int, int -> Construct a date from the ISO "
+                                            "year, week number and weekday."),
+        _entry("kiln.date.weekday", "Return the day of the week represented by the date. "
+                                    "Monday == 0 ... Sunday == 6")]
+    question = "What's the difference between weekday() and isoweekday() on a date?"
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    direct = [f for f in facts if f.role == "answer"]
+    assert {f.title for f in direct} == {"kiln.date.weekday", "kiln.date.isoweekday"}
+    assert all(f.text.endswith(("Sunday == 6", "Sunday == 7")) for f in direct)
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": 1, "text": question}])
+    answer = ExtractiveResearcher().write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
+    assert answer.startswith("**weekday:** Return the day of the week")
+    assert "**isoweekday:** Return the day of the week" in answer.split("\n\n")[0]
+
 COPY = ("Firing is done in two passes. Two problems often exist with glaze firings in a "
         "gas kiln that "
         "do not exist with bisque firings:\n"
@@ -3015,6 +3038,15 @@ def test_a_list_question_may_open_with_a_preposition():
     assert answer_type("On which platforms does the kiln run?") == "list"
 
 
+def test_the_plural_a_question_opens_with_decides_its_type_over_a_degree_it_is_for():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("What settings does the kiln have for how much of the heat it "
+                       "logs?") == "list"
+    # A second question asked beside the first ("and how often?") still asks for a value.
+    assert answer_type("Which tasks will the kiln run for me, and how often?") == "number"
+    assert answer_type("How much heat does the kiln log?") == "number"
+
+
 def test_at_most_asks_for_a_limit_not_any_count():
     # "all tasks" in a synopsis counts nothing the question asks for: "at most" asks for a
     # limit, which a page states as one ("limited to 50 thousand shelves").
@@ -3124,3 +3156,46 @@ deleted or replaced; use kiln-diff for those.</p></body></html>"""
                          "removed from a schedule file?")
     direct = [f.text for f in facts if f.role == "answer"]
     assert direct and "deleted or replaced" in direct[0]
+
+
+def test_code_that_tests_with_a_keyword_asks_about_the_test_not_its_operands():
+    # `'' in 'hello'` is a membership test of an empty string: the reference says that in
+    # words, and never writes the asker's 'hello'.
+    analysis = analyse("Why is `'' in 'hello'` True?")
+    assert "'' in 'hello'" in analysis.scene
+    assert {"membership", "empty", "string"} <= set(analysis.content)
+    assert ExtractiveResearcher().judge.required(analysis).focus == ()
+    # A statement is no test: `for f in files:` names the for statement.
+    assert "for" in analyse("What does `for f in files:` do?").focus
+    membership = ('The operators "in" and "not in" test for membership. "x in s" evaluates '
+                  'to "True" if *x* is a member of *s*, and "False" otherwise.')
+    strings = ('For the string and bytes types, "x in y" is "True" if and only if *x* is a '
+               'substring of *y*. Empty strings are always considered to be a substring of '
+               'any other string, so """ in "abc"" will return "True".')
+    evidence = [_doc("m1", "Comparisons", membership, section="Membership test operations",
+                     score=9.0),
+                _doc("m2", "Comparisons", strings, section="Membership test operations",
+                     score=8.0)]
+    status, facts = _research(evidence, "Why is `'' in 'hello'` True?")
+    assert status.status == "answered"
+    assert "Empty strings are always considered" in facts[0].text
+
+
+
+def test_a_long_story_weighs_no_more_than_the_question_it_leads_to():
+    from research_pipeline.researcher.questions import setting_words
+    judge = ExtractiveResearcher().judge
+    story = ("Our monitoring tool polls the kiln every minute and has to parse the figures "
+             "rather than scrape a table of firing records, which our night shift reads on "
+             "small phones while the glaze batches cool down on the racks. ")
+    question = story + "How do I get the kiln status in a form a script can read?"
+    weights = judge.weights(analyse(question))
+    told = setting_words(question) & set(weights)
+    assert {"monitoring", "polls", "scrape", "glaze"} <= told
+    told_total = sum(weights[w] for w in told)
+    assert told_total == pytest.approx(sum(weights.values()) - told_total)
+    # Where the asking sentence says nothing of its own, the story is the question: its
+    # words keep their weight.
+    bare = judge.weights(analyse(story + "How was that possible?"))
+    assert bare["monitoring"] > weights["monitoring"]
+    assert sum(bare[w] for w in told) > sum(bare.values()) - sum(bare[w] for w in told)

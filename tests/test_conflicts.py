@@ -56,3 +56,21 @@ def test_planted_disagreement_is_reported_side_by_side(env, monkeypatch):
     for r in services.store._read("select url, text from sources"):  # noqa: SLF001
         texts.setdefault(r["url"], []).append(r["text"])
     assert check_report(report.markdown, texts).ok
+
+
+def test_two_entries_of_one_page_are_not_two_sources_that_disagree():
+    from research_pipeline.contradictions import find_conflicts
+    from research_pipeline.models import Fact
+
+    def fact(url: str, quote: str) -> Fact:
+        return Fact(fact_id=url, question_id=1, source_id=url, url=url, title=url,
+                    quote=quote, text=quote, score=1.0, role="answer", position=0)
+
+    weekday = "Return the day of the week represented by the date. Monday == 0 ... Sunday == 6"
+    iso = "Return the day of the week represented by the date. Monday == 1 ... Sunday == 7"
+    page = "https://docs.example/datetime.html"
+    assert find_conflicts([fact(f"{page}#date.weekday", weekday),
+                           fact(f"{page}#date.isoweekday", iso)]) == []
+    found = find_conflicts([fact(f"{page}#date.weekday", weekday),
+                            fact("https://blog.example/dates", iso)])
+    assert len(found) == 1 and "the numbers differ" in found[0].detail

@@ -54,6 +54,7 @@ from research_pipeline.researcher.questions import (
     own_classes,
     passed_for,
     setting_words,
+    test_operands,
     tie_case,
 )
 from research_pipeline.text import (
@@ -90,6 +91,8 @@ SUBJECT_WEIGHT = 1.5
 VAGUE_WEIGHT = 0.5
 # What a word only the question's setting says weighs, against one of its asking sentence.
 SETUP_WEIGHT = 0.5
+# The words of the setting weigh at most this share of the asking sentence's words.
+SETUP_SHARE = 1.0
 ANSWERED = 0.6
 PARTIAL = 0.45
 # The words of the question besides its focus must be covered too: a span that only
@@ -169,7 +172,7 @@ _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
 # What a list question may call its items without naming their kind ("What choices do I
 # have for when csv.writer quotes a field?": the list gives the constants).
 _GENERIC_ITEMS = frozenset(
-    "choices alternatives possibilities options".split())
+    "choices alternatives possibilities options settings".split())
 # Words documentation uses for what questions say in other words ("does the finally
 # clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
 # in a span matches like a stemmed form. Irregular forms are listed with their verb, last
@@ -487,7 +490,8 @@ def _own_code_words(question: str) -> frozenset[str]:
     unquoted = set(words(_QUOTED_VALUE.sub(" ", question)))
     return frozenset(bound_names(question) | {
         w for c in own_classes(question) for w in words(c)} | (
-            (set(words(question)) - outside) & DEFINING_KEYWORDS) | (literal - unquoted))
+            (set(words(question)) - outside) & DEFINING_KEYWORDS) | (literal - unquoted)
+        | test_operands(question))
 
 
 # An argument written by name into a call: "popitem(last=False)", "run(..., check=True)".
@@ -1455,6 +1459,20 @@ class AnswerJudge:
             elif word in VAGUE or word in VERBS:
                 weight *= VAGUE_WEIGHT
             out[word] = weight
+        # A long story before a short question ("Our monitoring tool polls Apache every
+        # minute and has to parse the figures rather than scrape an HTML table. How do I
+        # get the status in a form a script can read?") weighs no more than half of what
+        # the asking sentence asks, however many words it takes to tell.
+        # (Where the asking sentence says nothing of its own, "How was that possible?",
+        # the story is the question.)
+        setup = [w for w in out if w in told and w not in focus_words and w not in named]
+        setup_total = sum(out[w] for w in setup)
+        asked_total = sum(out.values()) - setup_total
+        says = any(w not in setup and w not in VAGUE and w not in VERBS for w in out)
+        if setup and says and setup_total > SETUP_SHARE * asked_total > 0:
+            scale = SETUP_SHARE * asked_total / setup_total
+            for w in setup:
+                out[w] *= scale
         return out
 
     @staticmethod
@@ -2731,11 +2749,13 @@ _CASE_AFTER_Q = re.compile(r"\s(?:if|when|whenever|after|once)\b([^,?]{3,120})\?
 # A why-question about a surprise: an error the asker gets, or a result instead of another.
 _SURPRISE_Q = re.compile(
     r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
-    r"Exception)\b|\binstead of\b")
+    r"Exception)\b|\binstead of\b|"
+    # "Why is `'' in 'hello'` True?": the value code the asker writes comes to.
+    r"^\s*[Ww]hy (?:is|does|do) `[^`]+`\s+(?:\w+\s+)?(?:True|False|None|\S*\d\S*)\s*\?")
 # A rule a passage states: what must, cannot or only may be, or what it is rather.
 _RULE_RE = re.compile(
     r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
-    r"not permitted|(?:is|are) required|rather)\b", re.IGNORECASE)
+    r"not permitted|(?:is|are) required|rather|(?:is|are) (?:always|never))\b", re.IGNORECASE)
 # How a thing is defined ("The bitwise inversion of x is defined as -(x+1)").
 _DEFINED_RE = re.compile(r"\b(?:is|are) defined (?:as|to be)\b", re.IGNORECASE)
 

@@ -54,6 +54,7 @@ from research_pipeline.researcher.answers import (
     dangling,
     entry_name,
     focus_in,
+    heads_entry,
     is_release_note,
     member_entries,
     named_commands,
@@ -215,12 +216,18 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
                              and t.split(".")[0] in modules_here} & question_words
             if told:
                 entries = told
-            elif named_classes or len(entries) != 1:
+            elif named_classes:
                 continue
-            if len(modules_here) != 1 or len(entries) > 2:
+            if len(modules_here) != 1:
                 continue  # the method of several modules: which one is not told
-            # The first in name order where two classes the question names both have it.
-            resolved = entries[0]
+            if len(entries) > 2 or len(entries) > 1 and not told:
+                # "dt.isoformat()" where date, datetime and time each have one: the
+                # method as the question names it, which each of their entries is.
+                resolved = method
+            else:
+                # The first in name order where two classes the question names both
+                # have it.
+                resolved = entries[0]
         focus[i] = resolved
         focus_words[i] = tuple(words(method))
         if variable not in outside_calls:
@@ -590,8 +597,9 @@ class ExtractiveResearcher:
                 answers_given.extend(j.candidate for j in members)
             floor = max(PARTIAL, SUPPORT_SHARE * best.coverage)
             # Both sides of a comparison: the best span naming each side not yet named,
-            # one about that side alone when there is one.
-            for names_it in sides:
+            # one about that side alone when there is one, the side's own entry first.
+            side_names = compared_names(analysis) if len(analysis.focus) >= 2 else []
+            for k, names_it in enumerate(sides):
                 if any(names_it(c) for c in chosen):
                     continue
                 fitting = [j for j in judged if names_it(j) and j.coverage >= PARTIAL
@@ -606,6 +614,13 @@ class ExtractiveResearcher:
                 side = next((j for j in fitting if sum(n(j) for n in sides) == 1
                              and j.rank >= fitting[0].rank - DISTINCT_MARGIN),
                             fitting[0] if fitting else None)
+                if k < len(side_names):
+                    # "weekday() and isoweekday()": weekday's entry describes it;
+                    # fromisocalendar's, which says "weekday" too, does not.
+                    side = next((j for j in fitting if sum(n(j) for n in sides) == 1
+                                 and heads_entry(j.candidate.source,
+                                                 side_names[k].removesuffix("()"))),
+                                side)
                 if side is not None:
                     # The other side belongs in the direct answer when the two stay
                     # within its three sentences (its first sentence alone, if need be).

@@ -101,13 +101,15 @@ _COMPARISON = re.compile(
 _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
            r"[a-z-]+s(?<!ss)(?<!ous)")
+# "Which characters am I ...", "Which versions of UUID can ...", "Which fields from lstat
+# does Git compare ...": the plural noun, perhaps with what it is of or from. (Also after
+# a preposition: "In what forms can I tell UserDir ...?")
+_LIST_HEAD = (
+    rf"^(?:(?:in|on|for|from|with|under|at) )?(?:which|what) (?:[a-z-]+ ){{0,2}}{_PLURAL} "
+    rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(?:can|"
+    rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST = re.compile(
-    # "Which characters am I ...", "Which versions of UUID can ...", "Which fields from
-    # lstat does Git compare ...": the plural noun, perhaps with what it is of or from.
-    # (Also after a preposition: "In what forms can I tell UserDir ...?")
-    rf"^(?:(?:in|on|for|from|with|under|at) )?(which|what) ([a-z-]+ ){{0,2}}{_PLURAL} "
-    rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(can|"
-    rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b|"
+    rf"{_LIST_HEAD}|"
     rf"\bwhat (kinds|types|forms|sorts) of\b|"
     # "What else can I delete?", "What does it store besides the commit?": more items
     # than the ones the asker knows.
@@ -178,7 +180,7 @@ VAGUE = _FRAMING | frozenset(
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything someone anyone
-    somebody anybody somewhere anywhere""".split())
+    somebody anybody somewhere anywhere possible impossible""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -458,7 +460,14 @@ def answer_type(question: str) -> AnswerType:
     # "If X is set in both A and B, which value does Git use?" weighs two sides.
     if _COMPARISON.search(q) and _TWO_SIDES.search(q):
         return "comparison"
-    if _NUMBER.search(q) or _LITERAL_CALL_RESULT.search(q):
+    number = _NUMBER.search(q)
+    items = re.match(_LIST_HEAD, q, re.IGNORECASE)
+    # "What settings does isoformat have for how much of the time it writes out?" asks
+    # for the settings: a degree the plural heading it is for is what they set. ("Which
+    # tasks will it run, and how often?" asks for both.)
+    if number and not (items and number.start() >= items.end()
+                       and re.search(r"\b(?:for|of|about|over)\s+$", q[:number.start()])) or (
+            _LITERAL_CALL_RESULT.search(q)):
         return "number"
     if _COMPARISON.search(q):
         return "comparison"
@@ -736,8 +745,39 @@ def _operator_name(expression: str) -> str:
 
     "x = x + 1" is an assignment, whatever it assigns.
     """
+    tested = _keyword_test(expression)
+    if tested:
+        return _KEYWORD_TESTS[tested]
     first = _FIRST_OPERATOR.search(expression)
     return _OPERATOR_NAMES[first.group(1)] if first else ""
+
+
+# The tests Python writes with keywords, by the reference's names for them.
+_KEYWORD_TESTS = {"in": "membership test", "not in": "membership test",
+                  "is": "identity", "is not": "identity"}
+_KEYWORD_TEST = re.compile(
+    r"(?P<left>[\w.'\"\[\]()]+)\s+(?P<op>not\s+in|is\s+not|in|is)\s+(?P<right>[\w.'\"\[\]()]+)")
+
+
+def test_operands(question: str) -> frozenset[str]:
+    """The words of what the asker's code tests with a keyword: its own values and names.
+
+    "song" and "playlist" of `song in playlist`, "hello" of `'' in 'hello'`.
+    """
+    return frozenset(w for code in _BACKTICKED.findall(question) if _keyword_test(code)
+                     for m in [_KEYWORD_TEST.fullmatch(code.strip())] if m
+                     for side in ("left", "right") for w in words(m.group(side)))
+
+
+def _keyword_test(code: str) -> str:
+    """The keyword a line of code tests with ("in" of `song in playlist`), if it is one.
+
+    Only code that is one such test: a statement (`for f in files:`) is not.
+    """
+    m = _KEYWORD_TEST.fullmatch(code.strip())
+    if m is None or m.group("left") in PY_KEYWORDS:
+        return ""
+    return " ".join(m.group("op").split())
 
 
 # What code written in a question shows rather than names: a literal inside an expression
@@ -997,7 +1037,11 @@ def analyse(question: str) -> QuestionAnalysis:
     # Written expressions are examples: said as written they count, but the answer may
     # name their operators instead.
     expressions = [m.group(1) for m in _WRITTEN_EXPRESSION.finditer(asked)]
-    scene += [e for e in expressions if e not in focus]
+    # So is code that tests with a keyword (`song in playlist`, `'' in 'hello'`): the
+    # reference names the test ("membership test operations"), not the asker's operands.
+    tests = [code for code in _BACKTICKED.findall(asked) if _keyword_test(code)]
+    expressions += [code for code in tests if code not in expressions]
+    scene += [e for e in expressions if e not in focus or e in tests and e not in scene]
     focus = focus + [e for e in expressions if e not in focus]
     spoken = [w for name in dict.fromkeys(map(_operator_name, expressions))
               for w in name.split()]
@@ -1130,6 +1174,11 @@ _PATTERN_KINDS = (
 _PRIVATE_NAME = re.compile(r"(?<![\w])__[A-Za-z][A-Za-z0-9_]*(?<!__)(?![\w])")
 
 
+# An empty literal among code's values (not a call's brackets, `f()`), and its kind.
+_EMPTY_LITERAL = re.compile(r"(?<![\w'\"\])])(?:b?''|b?\"\"|\[\]|\{\}|\(\))(?![\w'\"])")
+_EMPTY_KINDS = {"'": "string", '"': "string", "[": "list", "{": "dictionary", "(": "tuple"}
+
+
 def code_terms(question: str) -> tuple[str, ...]:
     """What the code a question writes out is, in the language reference's terms.
 
@@ -1157,6 +1206,9 @@ def code_terms(question: str) -> tuple[str, ...]:
             for mark, kind in (("*", "keyword"), ("/", "positional")):
                 if mark in marks:
                     terms += ["function", "definition", kind, "parameters"]
+        for m in _EMPTY_LITERAL.finditer(code):
+            # `'' in 'hello'`: the reference says "empty strings".
+            terms += ["empty", _EMPTY_KINDS[m.group(0).lstrip("b")[:1]]]
     if _PRIVATE_NAME.search(question):
         terms += ["private", "name"]  # `self.__token`: a class-private name
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
