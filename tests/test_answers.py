@@ -3199,3 +3199,31 @@ def test_a_long_story_weighs_no_more_than_the_question_it_leads_to():
     bare = judge.weights(analyse(story + "How was that possible?"))
     assert bare["monitoring"] > weights["monitoring"]
     assert sum(bare[w] for w in told) > sum(bare.values()) - sum(bare[w] for w in told)
+
+
+def test_a_subscription_the_asker_writes_is_read_as_the_reference_names_it():
+    # `grid[1:3, 0]` subscribes the asker's object with a slice and a comma: the reference
+    # speaks of a subscription whose key is a tuple holding a slice. "my own Grid class"
+    # is the asker's, which no page names.
+    question = ("On my own Grid class, what exactly does __getitem__ receive as its key when "
+                "someone writes `grid[1:3, 0]`?")
+    analysis = analyse(question)
+    assert {"grid[1:3, 0]", "Grid"} <= set(analysis.scene)
+    assert {"subscription", "slice", "tuple"} <= set(analysis.implied)
+    assert ExtractiveResearcher().judge.required(analysis).focus == ("__getitem__",)
+
+
+def test_the_code_a_question_writes_is_searched_for_in_the_reference_s_words(tmp_path):
+    from research_pipeline.topics import parse_topic
+    path = tmp_path / "containers.md"
+    path.write_text("---\ntitle: Containers\nquestions:\n"
+                    "  - \"Why is `'' in 'hello'` True?\"\n"
+                    "  - \"What does __getitem__ receive when someone writes `grid[1:3, 0]`?\"\n"
+                    "---\n", encoding="utf-8")
+    plan = ExtractiveResearcher().generate_plan(parse_topic(path), [], None)
+    queries = {q.id: [set(p.text.split()) for p in plan.queries if p.question_id == q.id]
+               for q in plan.questions}
+    # The membership test of an empty string, without the asker's 'hello'.
+    assert any({"membership", "test", "empty", "string"} <= q and "hello" not in q
+               for q in queries[1])
+    assert any({"subscription", "slice", "tuple"} <= q for q in queries[2])

@@ -74,6 +74,7 @@ from research_pipeline.researcher.questions import (
     compound_words,
     defined_names,
     setting_words,
+    test_operands,
 )
 from research_pipeline.text import (
     QUESTION_WORDS,
@@ -354,12 +355,18 @@ class ExtractiveResearcher:
                 # Documentation says it in its own words ("can't find module", "could not
                 # be located" for "cannot be found"): search with those words as well.
                 variants.insert(1, said_otherwise)
-            implied = [t for t in self.analysis(q.text).implied if t not in own]
+            # (And the operator its code writes, by its name: `'' in 'hello'` is a
+            # "membership test" of an "empty string".)
+            asked = self.analysis(q.text)
+            said = set(words(q.text))
+            implied = [t for t in dict.fromkeys((*asked.implied, *asked.content))
+                       if t not in own and t not in said]
             if implied:
                 # What the question's code is, in the reference's words ("case RED" is a
                 # capture pattern): the passage that explains it uses those words, and not
                 # the names the asker's code makes up (`def connect(host, *, timeout=10)`).
-                made_up = bound_names(q.text) | {w.lower() for w in defined_names(q.text)}
+                made_up = bound_names(q.text) | {w.lower() for w in defined_names(q.text)} | (
+                    test_operands(q.text))
                 variants.insert(1, [t for t in own if t.lower() not in made_up
                                     and not t.isdigit()] + implied)
             if _DIFFERENCE_Q.search(q.text) and "difference" not in own:

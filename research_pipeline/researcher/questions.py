@@ -180,7 +180,7 @@ VAGUE = _FRAMING | frozenset(
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything someone anyone
-    somebody anybody somewhere anywhere possible impossible""".split())
+    somebody anybody somewhere anywhere possible impossible anyway anyhow""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -955,6 +955,9 @@ def analyse(question: str) -> QuestionAnalysis:
     if not focus and kind == "comparison":
         focus = list(before)
     scene = [f for f in before if f not in focus]
+    # A class of the asker's own ("On my own Grid class, what does __getitem__ receive
+    # ...?") is where it asks, not what: the documentation knows no Grid.
+    scene += [f for f in focus if f in own and f not in scene]
     # The arguments of a call the asker writes are its own values ("long_text" in
     # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
     outside = _CALL_ARGUMENTS.sub(" ", asked)
@@ -1039,7 +1042,8 @@ def analyse(question: str) -> QuestionAnalysis:
     expressions = [m.group(1) for m in _WRITTEN_EXPRESSION.finditer(asked)]
     # So is code that tests with a keyword (`song in playlist`, `'' in 'hello'`): the
     # reference names the test ("membership test operations"), not the asker's operands.
-    tests = [code for code in _BACKTICKED.findall(asked) if _keyword_test(code)]
+    tests = [code for code in _BACKTICKED.findall(asked)
+             if _keyword_test(code) or _SUBSCRIPTION.fullmatch(code.strip())]
     expressions += [code for code in tests if code not in expressions]
     scene += [e for e in expressions if e not in focus or e in tests and e not in scene]
     focus = focus + [e for e in expressions if e not in focus]
@@ -1174,6 +1178,8 @@ _PATTERN_KINDS = (
 _PRIVATE_NAME = re.compile(r"(?<![\w])__[A-Za-z][A-Za-z0-9_]*(?<!__)(?![\w])")
 
 
+# The asker's object subscripted: `grid[1:3, 0]`, `d['key']`.
+_SUBSCRIPTION = re.compile(r"[A-Za-z_][\w.]*\[([^\[\]]+)\]")
 # An empty literal among code's values (not a call's brackets, `f()`), and its kind.
 _EMPTY_LITERAL = re.compile(r"(?<![\w'\"\])])(?:b?''|b?\"\"|\[\]|\{\}|\(\))(?![\w'\"])")
 _EMPTY_KINDS = {"'": "string", '"': "string", "[": "list", "{": "dictionary", "(": "tuple"}
@@ -1206,6 +1212,13 @@ def code_terms(question: str) -> tuple[str, ...]:
             for mark, kind in (("*", "keyword"), ("/", "positional")):
                 if mark in marks:
                     terms += ["function", "definition", kind, "parameters"]
+        subscript = _SUBSCRIPTION.fullmatch(code)
+        if subscript:
+            # `grid[1:3, 0]`: a subscription, its key a slice (a "1:3"), a tuple where
+            # commas part the items: the reference's words for what __getitem__ receives.
+            key = subscript.group(1)
+            terms += ["subscription"] + (["slice"] if ":" in key else []) + (
+                ["tuple"] if "," in key else [])
         for m in _EMPTY_LITERAL.finditer(code):
             # `'' in 'hello'`: the reference says "empty strings".
             terms += ["empty", _EMPTY_KINDS[m.group(0).lstrip("b")[:1]]]
