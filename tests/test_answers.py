@@ -3227,3 +3227,47 @@ def test_the_code_a_question_writes_is_searched_for_in_the_reference_s_words(tmp
     assert any({"membership", "test", "empty", "string"} <= q and "hello" not in q
                for q in queries[1])
     assert any({"subscription", "slice", "tuple"} <= q for q in queries[2])
+
+
+def test_a_long_sentence_that_points_to_the_code_after_it_is_not_quoted_alone():
+    from research_pipeline.researcher.answers import candidates, dangles
+    html = ("<h2>KilnDefault Directive</h2><p>The KilnDefault and KilnByGlaze directives can "
+            "also be defined in a more readable syntax of the form:</p>"
+            "<pre>KilnDefault \"base [plus num type]\"</pre>"
+            "<p>The pass directive is a null operation that is useful as a placeholder when a "
+            "directive is required but nothing needs to happen, for example:</p>"
+            "<pre>KilnPass on</pre>")
+    spans = [c for e in _html_evidence(html) for c in candidates(e.source)
+             if c.kind == "sentences"]
+    pointer = next(c for c in spans if c.text.startswith("The KilnDefault and"))
+    example = next(c for c in spans if c.text.startswith("The pass directive"))
+    assert dangles(pointer)  # the syntax it promises is the code after it
+    assert not dangles(example)  # it says what it says; the example only shows it
+
+
+def test_a_reference_box_s_bookkeeping_rows_do_not_answer_what_a_thing_does():
+    # "Compatibility: fire-initial-burst available in ..." says when the variable came,
+    # not what it does: the box counts none of the question's words for it.
+    box = ("Description: Bandwidth rate limiting for kilns\nStatus: Extension\n"
+           "Module Identifier: kilnlimit_module\nSource File: mod_kilnlimit.c\n"
+           "Compatibility: fire-initial-burst available in kiln 2.4.24 and later.")
+    prose = ("Optionally, an initial amount of heat, in kilojoules, may be let through at "
+             "full power before throttling to the set rate. This value is optional, and is "
+             "set using the environment variable fire-initial-burst.")
+    text = f"{box}\n\n{prose}"
+    source = Source(source_id="b1", url="https://kiln.example/mod_kilnlimit.html",
+                    title="Kiln Module mod_kilnlimit", text=text, provider="local",
+                    layout=[("start", 0, 0), ("table", 0, len(box)),
+                            ("para", len(box) + 2, len(text))])
+    _, judged, _, _, _ = ExtractiveResearcher()._judged(  # noqa: SLF001
+        "What does fire-initial-burst do in mod_kilnlimit?", [Evidence(source, 9.0, 1)], "Kilns")
+    table = next(j for j in judged if j.candidate.kind == "table")
+    said = next(j for j in judged if j.candidate.text.startswith("Optionally"))
+    assert not {"fire", "initial", "burst"} & set(table.matched)
+    assert said.coverage > table.coverage and said.rank > table.rank
+
+
+def test_a_list_question_may_follow_a_clause_that_sets_its_case():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type('In the readable form of KilnDefault, like "access plus 1 month", '
+                       "which time units can I use?") == "list"

@@ -243,6 +243,9 @@ def synonyms(word: str) -> tuple[str, ...]:
     return _SYNONYM_WORDS.get(stem(low), ())
 # A key/value table ("Description: ...", "Syntax: ...", "Default: ..."): one thing's facts.
 _KEY_VALUE_ROWS = re.compile(r"(?:[A-Z][\w ]{0,24}: [^\n]*)(?:\n[A-Z][\w ]{0,24}: [^\n]*)+")
+# The rows of a reference box that keep its books: availability, status, where it lives.
+_BOOKKEEPING_ROW = re.compile(r"^(?:Compatibility|Status|Module Identifier|Source File|Module"
+                              r"|Override|Since|Deprecated|Availability): [^\n]*$", re.MULTILINE)
 # A numbered list: "1. Remove the encryption ...".
 _STEPS = re.compile(r"^\s*1[.)] \S", re.MULTILINE)
 # Words paired with a slash ("good/bad", "old/new"): prose names them "good" and "bad".
@@ -322,6 +325,9 @@ def dangling(text: str) -> bool:
     return len(spans) <= 1
 
 
+# What a sentence's last words before its colon point ahead with.
+_POINTS_AHEAD = re.compile(r"\b(?:of the form|the following|as follows|like this|like so|"
+                           r"below|syntax)\s*:$", re.IGNORECASE)
 # The longest single line of code a sentence may name before it without dangling.
 SHORT_CODE = 60
 
@@ -353,8 +359,11 @@ def dangles(cand: Candidate) -> bool:
     if not short:
         # A longer sentence before its colon says something, unless what it introduces
         # is a list: "Two problems often exist with deep copy operations ...:" promises
-        # the problems.
-        return following == "list"
+        # the problems. Or unless it ends on pointing to the code after it ("... can
+        # also be defined in a more readable syntax of the form:"): that code is what it
+        # tells.
+        return following == "list" or following == "code" and bool(
+            _POINTS_AHEAD.search(text.rstrip()))
     return bool(pointer) or following == "code"
 
 
@@ -1770,7 +1779,15 @@ class AnswerJudge:
             unit_cover: dict[int, float] = {}
             for cand in cands:
                 text = cand.text
-                found = match(cand.words, cand.stems, heading, in_title)
+                said_words, said = cand.words, cand.stems
+                if cand.kind == "table" and _KEY_VALUE_ROWS.fullmatch(text.strip()):
+                    # A reference box's bookkeeping rows ("Compatibility: rate-initial-burst
+                    # available in httpd 2.4.24 and later") say when and where a thing is
+                    # available, not what it is or does: their words are not its answer.
+                    kept = _BOOKKEEPING_ROW.sub("", text)
+                    said_words = frozenset(words(kept))
+                    said = frozenset(stem(w) for w in said_words)
+                found = match(said_words, said, heading, in_title)
                 for kind_word in kinds_here:
                     found[kind_word] = max(found.get(kind_word, 0.0), IN_SECTION)
                 aside = bool(excluded & cand.stems) and cand.kind not in ("list", "table")

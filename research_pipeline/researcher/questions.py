@@ -105,7 +105,10 @@ _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|th
 # does Git compare ...": the plural noun, perhaps with what it is of or from. (Also after
 # a preposition: "In what forms can I tell UserDir ...?")
 _LIST_HEAD = (
-    rf"^(?:(?:in|on|for|from|with|under|at) )?(?:which|what) (?:[a-z-]+ ){{0,2}}{_PLURAL} "
+    # (Perhaps after a clause that sets the case: "In the readable form of ExpiresDefault,
+    # like "access plus 1 month", which time units can I use?")
+    rf"^(?:[^?]{{0,120}},\s+)?(?:(?:in|on|for|from|with|under|at) )?(?:which|what) "
+    rf"(?:[a-z-]+ ){{0,2}}{_PLURAL} "
     rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST = re.compile(
