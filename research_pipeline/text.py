@@ -310,4 +310,3 @@ def joined_names(text: str) -> list[str]:
     return list(dict.fromkeys(
         f"{a}-{b}" for a, b in itertools.pairwise(command_tokens(text.lower()))
         if _COMMAND_WORD.fullmatch(a) and _COMMAND_WORD.fullmatch(b)))
-

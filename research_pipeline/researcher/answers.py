@@ -1470,8 +1470,8 @@ class AnswerJudge:
             out[word] = weight
         # A long story before a short question ("Our monitoring tool polls Apache every
         # minute and has to parse the figures rather than scrape an HTML table. How do I
-        # get the status in a form a script can read?") weighs no more than half of what
-        # the asking sentence asks, however many words it takes to tell.
+        # get the status in a form a script can read?") weighs no more than SETUP_SHARE of
+        # what the asking sentence asks, however many words it takes to tell.
         # (Where the asking sentence says nothing of its own, "How was that possible?",
         # the story is the question.)
         setup = [w for w in out if w in told and w not in focus_words and w not in named]
@@ -1780,7 +1780,8 @@ class AnswerJudge:
             for cand in cands:
                 text = cand.text
                 said_words, said = cand.words, cand.stems
-                if cand.kind == "table" and _KEY_VALUE_ROWS.fullmatch(text.strip()):
+                box = cand.kind == "table" and bool(_KEY_VALUE_ROWS.fullmatch(text.strip()))
+                if box:
                     # A reference box's bookkeeping rows ("Compatibility: rate-initial-burst
                     # available in httpd 2.4.24 and later") say when and where a thing is
                     # available, not what it is or does: their words are not its answer.
@@ -1960,7 +1961,7 @@ class AnswerJudge:
                         # Its lead-in says by itself what the question asks to list:
                         # "Dictionaries can be created by several means:".
                         shaped += 0.1
-                    if cand.kind == "table" and _KEY_VALUE_ROWS.fullmatch(text.strip()):
+                    if box:
                         shaped -= 0.25  # a reference box describes one thing, lists none
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer

@@ -343,7 +343,8 @@ class ExtractiveResearcher:
                     for cls in classes if f"{cls}.{m.group(1)}" not in own]
             # Asked in the negative ("not tracked"), documentation says it in one word
             # ("untracked"): search for that word too.
-            own += [f"un{w}" for w in self.analysis(q.text).negated if f"un{w}" not in own]
+            asked = self.analysis(q.text)
+            own += [f"un{w}" for w in asked.negated if f"un{w}" not in own]
             extra = [t for t in context_terms if t not in own]
             variants = [own, own + extra[:2], own + extra[2:4]]
             # Not a word of a compound ("cherry-pick" is no choice), and the group's first
@@ -357,7 +358,6 @@ class ExtractiveResearcher:
                 variants.insert(1, said_otherwise)
             # (And the operator its code writes, by its name: `'' in 'hello'` is a
             # "membership test" of an "empty string".)
-            asked = self.analysis(q.text)
             said = set(words(q.text))
             implied = [t for t in dict.fromkeys((*asked.implied, *asked.content))
                        if t not in own and t not in said]

@@ -111,6 +111,7 @@ _LIST_HEAD = (
     rf"(?:[a-z-]+ ){{0,2}}{_PLURAL} "
     rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
+_LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
 _LIST = re.compile(
     rf"{_LIST_HEAD}|"
     rf"\bwhat (kinds|types|forms|sorts) of\b|"
@@ -464,7 +465,7 @@ def answer_type(question: str) -> AnswerType:
     if _COMPARISON.search(q) and _TWO_SIDES.search(q):
         return "comparison"
     number = _NUMBER.search(q)
-    items = re.match(_LIST_HEAD, q, re.IGNORECASE)
+    items = _LIST_HEAD_RE.match(q)
     # "What settings does isoformat have for how much of the time it writes out?" asks
     # for the settings: a degree the plural heading it is for is what they set. ("Which
     # tasks will it run, and how often?" asks for both.)
@@ -767,20 +768,24 @@ def test_operands(question: str) -> frozenset[str]:
 
     "song" and "playlist" of `song in playlist`, "hello" of `'' in 'hello'`.
     """
-    return frozenset(w for code in _BACKTICKED.findall(question) if _keyword_test(code)
-                     for m in [_KEYWORD_TEST.fullmatch(code.strip())] if m
+    return frozenset(w for code in _BACKTICKED.findall(question)
+                     if (m := _keyword_test_match(code))
                      for side in ("left", "right") for w in words(m.group(side)))
 
 
-def _keyword_test(code: str) -> str:
-    """The keyword a line of code tests with ("in" of `song in playlist`), if it is one.
+def _keyword_test_match(code: str) -> re.Match[str] | None:
+    """A line of code that is one test with a keyword (`song in playlist`), matched.
 
-    Only code that is one such test: a statement (`for f in files:`) is not.
+    A statement (`for f in files:`) is none.
     """
     m = _KEYWORD_TEST.fullmatch(code.strip())
-    if m is None or m.group("left") in PY_KEYWORDS:
-        return ""
-    return " ".join(m.group("op").split())
+    return None if m is None or m.group("left") in PY_KEYWORDS else m
+
+
+def _keyword_test(code: str) -> str:
+    """The keyword a line of code tests with ("in" of `song in playlist`), if it is one."""
+    m = _keyword_test_match(code)
+    return " ".join(m.group("op").split()) if m else ""
 
 
 # What code written in a question shows rather than names: a literal inside an expression
