@@ -3271,3 +3271,115 @@ def test_a_list_question_may_follow_a_clause_that_sets_its_case():
     from research_pipeline.researcher.questions import answer_type
     assert answer_type('In the readable form of KilnDefault, like "access plus 1 month", '
                        "which time units can I use?") == "list"
+
+
+def test_a_quoted_value_is_no_quote_around_the_text_between_values():
+    # nargs='?', nargs='*': the quote that closes '?' opens nothing.
+    analysis = analyse("What's the difference between firing='?', firing='*' and firing='+'?")
+    assert analysis.focus == ("firing",)
+    assert not any("," in f for f in analysis.focus)
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What compression level does kiln-pack use for a zip file when I don't give one?",
+     "number"),
+    ("At what width does -w wrap when I don't give it a number?", "number"),
+    ("Which setting decides that cut-off, and what is it set to by default?", "number"),
+    ("What happens when I don't set a timeout?", "explanation"),
+    ("What does kiln do if I don't pass --force?", "definition"),
+])
+def test_what_a_thing_takes_when_the_asker_gives_none_is_its_default(question, kind):
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type(question) == kind
+
+
+def test_what_the_asker_acts_on_is_what_a_procedure_is_about():
+    from research_pipeline.researcher.questions import object_words, subject_words
+    # The asker is no subject of the question; what it gets is.
+    assert subject_words("How do I switch TRACE off?") == ()
+    assert object_words("Our poller parses figures. How do I get the status in a form a "
+                        "script can read?") == ("status",)
+    # The part of a thing is about the thing; a pointer back names nothing.
+    assert object_words("How can I make part of my configuration take effect only at "
+                        "start?") == ("configuration",)
+    assert object_words("How can I keep those out of every archive?") == ()
+    assert object_words("How do I label the new patches that way?") == ("new", "patches")
+    assert subject_words("What two operations does the import statement combine?") == (
+        "import", "statement")
+
+
+def test_idioms_of_leaving_and_shipping_are_no_words_of_the_question():
+    for question, gone in [
+        ("Out of the box, how long may a line be for mod_glaze?", {"box"}),
+        ("How do I clean up the administrative files it left behind?", {"left", "behind"}),
+        ("How do I get rid of them on every fetch?", {"rid"}),
+    ]:
+        assert not gone & set(analyse(question).content)
+
+
+def test_the_ways_the_asker_names_are_not_what_a_question_hinges_on():
+    html = """<html><body><h1>Kiln Module mod_kilnindex</h1>
+<h2 id="opts">KilnIndexOptions Directive</h2>
+<h3 id="nosort">SuppressColumnSorting</h3>
+<p>If specified, the kiln will not make the column headings in a fancy kiln listing into
+links for sorting. The default behavior is for them to be links; query string arguments
+appended to the URL will still be honored.</p>
+<h2 id="other">Firing schedules</h2>
+<p>Schedule titles are shown above each firing and can be clicked to open it.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="Kiln Module mod_kilnindex"),
+                              "How do I stop visitors from re-sorting a kiln listing, both by "
+                              "clicking the column titles and by adding sort parameters to "
+                              "the URL?")
+    # "titles" is one of the ways, not what is stopped: the option's entry, which tells
+    # what setting it does, is the closest answer.
+    assert status.status != "unanswered"
+    direct = [f.text for f in facts if f.role == "answer"]
+    assert direct and direct[0].startswith("If specified")
+
+
+def test_a_count_is_not_another_setting_s_value():
+    box = ("Description: Amount of time the kiln will wait for subsequent requests on a "
+           "persistent connection\nSyntax: KilnWaitTimeout num[ms]\n"
+           "Default: KilnWaitTimeout 5\nContext: server config")
+    source = Source(source_id="t1", url="https://kiln.example/core.html#kilnwaittimeout",
+                    title="Kiln Core Features", text=box, provider="local",
+                    section="KilnWaitTimeout Directive", layout=[("table", 0, len(box))])
+    status, facts = _research([Evidence(source, 9.0, 1)], "By default, how many requests "
+                              "can a client send over one persistent connection?")
+    # 5 is KilnWaitTimeout's, in seconds: no count of requests.
+    assert status.status != "answered"
+
+
+def test_an_option_s_entry_is_not_its_command_s_own_answer():
+    html = """<html><body><h1>kiln-grep(1) Manual Page</h1>
+<h2 id="description">DESCRIPTION</h2>
+<p>Look for specified patterns in the tracked firing logs.</p>
+<h2 id="options">OPTIONS</h2>
+<h3 id="l">-l, --files-with-matches</h3>
+<p>Instead of showing every matched line, show only the names of logs that contain
+matches, which narrows long output to the files containing them.</p>
+</body></html>"""
+    _, judged, _, _, _ = ExtractiveResearcher()._judged(  # noqa: SLF001
+        "I search for TODO and FIXME with kiln grep -e TODO -e FIXME. How do I narrow it to "
+        "files containing both?", _html_evidence(html, title="kiln-grep(1) Manual Page"),
+        "Kilns")
+    option = next(j for j in judged if j.candidate.text.startswith("Instead"))
+    lead = next(j for j in judged if j.candidate.text.startswith("Look for"))
+    assert lead.own and not option.own
+
+
+def test_what_is_not_promised_is_why_a_thing_the_asker_counted_on_did_not_happen():
+    html = """<html><body><h1>kilnio.Firing.halt</h1>
+<p>Request that the Firing be halted. This arranges for a HaltRequested exception to be
+thrown into the wrapped coroutine on the next cycle of the kiln loop.</p>
+<p>Unlike Batch.halt, this does not guarantee that the firing will be halted: the exception
+might be caught and acted upon, delaying the halt or preventing it completely.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kilnio.Firing.halt"),
+                              "At shutdown I call `firing.halt()` on a background firing, yet "
+                              "sometimes it keeps going and ends normally. Why doesn't halt() "
+                              "stop it?", title="kilnio firings")
+    assert status.status == "answered"
+    direct = [f.text for f in facts if f.role == "answer"]
+    assert direct and "does not guarantee" in direct[0]

@@ -291,3 +291,17 @@ def test_a_corpus_of_an_older_index_format_asks_to_be_rebuilt_and_is(tmp_path):
     hits = LocalSearch(CorpusManager(tmp_path / "data"), ["earth"]).search(
         "magma crust", SearchFilters(), 3)
     assert "Volcanoes erupt" in hits[0].source.text
+
+
+def test_a_package_s_members_are_documented_under_the_name_people_import():
+    from research_pipeline.corpus.pydocs import _module_records
+    futures = {r["title"]: r for r in _module_records("concurrent.futures")}
+    # Defined in the private concurrent.futures._base, or loaded lazily from
+    # concurrent.futures.thread: documented as the package offers them.
+    assert "concurrent.futures.wait" in futures
+    assert "FIRST_COMPLETED" in futures["concurrent.futures.wait"]["text"]
+    assert "concurrent.futures.ThreadPoolExecutor" in futures
+    assert futures["concurrent.futures.wait"]["url"].endswith("#concurrent.futures.wait")
+    # asyncio.wait_for is asyncio's, once: not again under asyncio.tasks.
+    assert "asyncio.wait_for" in {r["title"] for r in _module_records("asyncio")}
+    assert not any(r["title"].endswith(".wait_for") for r in _module_records("asyncio.tasks"))

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 27
+BUILD_VERSION = 28
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -119,6 +119,37 @@ def _doc_url(module: str, member: str | None = None) -> str:
     return f"{page}#{anchor}"
 
 
+def _parents(name: str) -> list[str]:
+    """The packages a dotted module name sits in, innermost first."""
+    parts = name.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
+
+
+def _offered(module: object) -> Iterator[tuple[str, object]]:
+    """A module's members: its namespace, then the lazy names of its ``__all__``.
+
+    ``concurrent.futures.ThreadPoolExecutor`` is loaded on first use, not at import.
+    """
+    names = vars(module)
+    yield from sorted(names.items())
+    exported = getattr(module, "__all__", None)
+    if not isinstance(exported, (list, tuple)):
+        return
+    for attr in sorted({a for a in exported if isinstance(a, str) and a not in names}):
+        try:
+            yield attr, getattr(module, attr)
+        except Exception:  # noqa: BLE001 - a lazy name that fails to load is left out
+            continue
+
+
+def _offered_by(package: object, attr: str, obj: object) -> bool:
+    """Whether a package offers a submodule's member as its own (and so documents it)."""
+    try:
+        return getattr(package, attr, None) is obj
+    except Exception:  # noqa: BLE001 - a lazy name that fails to load is not offered
+        return False
+
+
 def _module_records(name: str) -> Iterator[dict]:
     import importlib
 
@@ -130,9 +161,18 @@ def _module_records(name: str) -> Iterator[dict]:
     if doc and len(doc) >= _MIN_DOC and name != "genericpath":
         yield {"doc_id": f"module/{name}", "title": f"{public} module",
                "url": _doc_url(public), "text": doc}
-    for attr, obj in sorted(vars(module).items()):
+    parents = [sys.modules[p] for p in _parents(name) if p in sys.modules]
+    for attr, obj in _offered(module):
         # Functions implemented in C live in a private twin (heapq.heappush in _heapq).
-        if attr.startswith("_") or getattr(obj, "__module__", None) not in (name, f"_{name}"):
+        # What a package defines in a submodule and offers itself is documented under the
+        # name people import it by: concurrent.futures.wait (defined in the private
+        # concurrent.futures._base), asyncio.wait_for (in asyncio.tasks); the submodule's
+        # own page leaves it to the package.
+        owner = getattr(obj, "__module__", None)
+        if attr.startswith("_") or not isinstance(owner, str) or not (
+                owner in (name, f"_{name}") or owner.startswith(f"{name}.")):
+            continue
+        if any(_offered_by(parent, attr, obj) for parent in parents):
             continue
         if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)):
             continue

@@ -47,6 +47,7 @@ from research_pipeline.researcher.questions import (
     bound_names,
     compound_of,
     example_words,
+    manner_words,
     marked_as_code,
     name_kinds,
     named_kind,
@@ -1548,10 +1549,19 @@ class AnswerJudge:
                    and weights[w] / SUBJECT_WEIGHT >= CRUX_IDF]
         if subject:
             return max(subject, key=lambda w: weights[w])
+        # What the asker acts on ("How do I get the status in a form a script can read?"),
+        # not a word of the manner it wants it in: the head of its noun phrase, when rare
+        # enough to be required.
+        head = analysis.acted_on[-1] if analysis.acted_on else ""
+        if head in weights and plain(head) and weights[head] >= CRUX_IDF:
+            return head
         # Not a word only the asker's setting says ("checksums" of "I'm storing checksums
         # in a text column. What's the difference between ...?"): the asking sentence's.
         told = setting_words(analysis.text)
         pool = [w for w in weights if plain(w) and w not in told]
+        # Nor a word of the ways the asker names ("... both by clicking the column titles"),
+        # where the asking sentence has another.
+        pool = [w for w in pool if w not in manner_words(analysis.text)] or pool
         if not pool:
             return None
         best = max(pool, key=lambda w: weights[w])
@@ -1743,6 +1753,8 @@ class AnswerJudge:
             cands = self.candidates(source)
             if not cands:
                 continue
+            entry_heading = source.section.split("›")[-1].strip()
+            option_entry = entry_heading if entry_heading.startswith("-") else ""
             # The entry of the name asked about is one of the kind the question says it is
             # ("the dataclass decorator": dataclasses.dataclass's docstring need not say
             # "decorator"), and only of that name's kind ("a try block with a finally
@@ -1925,6 +1937,13 @@ class AnswerJudge:
                     # check is True and the exit code was non-zero, it raises a
                     # CalledProcessError": the condition is how to make it raise.
                     shape = 1 / 3
+                elif (analysis.answer_type == "procedure" and not shape
+                      and _SETTING_EFFECT.match(text)
+                      and _NAMED_SETTING.fullmatch(source.section.split("›")[-1].strip())):
+                    # "If specified, Apache httpd will not make the column headings ... into
+                    # links for sorting." under SuppressColumnSorting: what setting that
+                    # option does, which is how to get it done.
+                    shape = 1 / 3
                 if compares_here and side_named:
                     shape = 1.0  # one side, told in the section that sets the two apart
                 described = analysis.answer_type == "definition" and (
@@ -2028,7 +2047,13 @@ class AnswerJudge:
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
                 # A comparison's side is a name too: its own entry speaks for that side.
-                own = bool(analysis.focus) and names_focus_of(focus_in_heading)
+                own = bool(analysis.focus) and names_focus_of(focus_in_heading) and not (
+                    # A command's page is its own all through, but the entry of one of its
+                    # options the question does not name is that option's: "-l,
+                    # --files-with-matches" of git-grep's page says what -l does, not what
+                    # git grep does for the question.
+                    option_entry and not any(focus_in(f, option_entry)
+                                             for f in analysis.focus))
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival,
                                      states_case, analysis.answer_type == "yesno",
@@ -2511,7 +2536,9 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     for focus in analysis.focus:  # "push.default" names a setting, it is not a default
         plain = re.sub(re.escape(neutralize_markup(focus)), " ", plain, flags=re.IGNORECASE)
         question = question.replace(focus.lower(), " ")
-    if "default" in question and not _DEFAULT_RE.search(plain):
+    # "Out of the box, how many ...?" asks for the default as much as "by default" does.
+    if ("default" in question or "out of the box" in question) and not _DEFAULT_RE.search(
+            plain):
         return False
     if _OMITTED_Q.search(question) and not _OMITTED.search(plain):
         return False  # "if I don't pass rel_tol": the value used when it is left out
@@ -2574,9 +2601,16 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
             continue  # "given twice": how often something is done, not how many X
         if counting and m.group(0)[:1].isdigit() and tokens[i].lstrip("\"'(“[")[:1].isalpha():
             continue  # the "1.1" of "HTTP/1.1", the "2" of "mod_http2": part of a name
+        if counting and counted and i > 0 and _SETTING_NAME.fullmatch(tokens[i - 1]) and (
+                counted not in tokens[i - 1].lower()):
+            continue  # "KeepAliveTimeout 5": that setting's value, not a count of requests
         if any(abs(i - j) <= reach for j in near):
             return True
     return bool(value.search(plain)) and not asked
+
+
+# A setting's name written before its value: "MaxKeepAliveRequests 100", "grep.threads 8".
+_SETTING_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:[._][a-zA-Z]+)+")
 
 
 # A term a page marks where it introduces it: “replacement fields”.
@@ -2769,11 +2803,16 @@ _SURPRISE_Q = re.compile(
     r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
     r"Exception)\b|\binstead of\b|"
     # "Why is `'' in 'hello'` True?": the value code the asker writes comes to.
-    r"^\s*[Ww]hy (?:is|does|do) `[^`]+`\s+(?:\w+\s+)?(?:True|False|None|\S*\d\S*)\s*\?")
+    r"^\s*[Ww]hy (?:is|does|do) `[^`]+`\s+(?:\w+\s+)?(?:True|False|None|\S*\d\S*)\s*\?|"
+    # "Why doesn't cancel() stop it?": what the asker counted on did not happen.
+    r"\b[Ww]hy (?:doesn't|does not|don't|do not|didn't|did not|won't|will not|isn't|is not)\b")
 # A rule a passage states: what must, cannot or only may be, or what it is rather.
 _RULE_RE = re.compile(
     r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
-    r"not permitted|(?:is|are) required|rather|(?:is|are) (?:always|never))\b", re.IGNORECASE)
+    r"not permitted|(?:is|are) required|rather|(?:is|are) (?:always|never)|"
+    # What is not promised: "this does not guarantee that the task will be cancelled".
+    r"(?:does|do) not guarantee|(?:is|are) not guaranteed|no guarantee|not necessarily)\b",
+    re.IGNORECASE)
 # How a thing is defined ("The bitwise inversion of x is defined as -(x+1)").
 _DEFINED_RE = re.compile(r"\b(?:is|are) defined (?:as|to be)\b", re.IGNORECASE)
 
@@ -2847,6 +2886,19 @@ def _caveat(text: str) -> bool:
 
 _CAVEAT = re.compile(r"(?:\*\*)?(?:note|beware|caution|warning)\b(?:\s+that\b|:)",
                      re.IGNORECASE)
+
+
+# The opening of an option's entry that says what setting it does ("If specified, ...",
+# "When enabled, ...", "If this option is set, ...").
+_SETTING_EFFECT = re.compile(
+    r"^\W*(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:option|flag|directive|setting|keyword|"
+    r"variable)\s+is\s+)?(?:specified|set|given|enabled|used|present|on|turned\s+on|"
+    r"switched\s+on|true)\b", re.IGNORECASE)
+# A section headed by a setting's name alone: "SuppressColumnSorting", "--all-match",
+# "core.fileMode", "IGNORECASE".
+_NAMED_SETTING = re.compile(
+    r"(?:--?[a-z][\w-]*(?:[=\[ ].*)?|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:\.[a-zA-Z]+)+|"
+    r"[A-Z][A-Z0-9_]{2,})(?:\s+Directive)?")
 
 
 def _conditional(text: str) -> bool:

@@ -182,8 +182,9 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
     outside_calls = set(words(_ASKERS_CALL.sub(" ", asked.text)))
     focus, focus_words, dropped = list(asked.focus), list(asked.focus_words), set()
     for i, name in enumerate(asked.focus):
-        m = re.fullmatch(r"([a-z]\w*)\.([a-z_]\w*)", name)
-        if m is None or not any(c.group(0).startswith(f"{name}(")
+        # "task.cancel" or, as written with its parentheses, "task.cancel()".
+        m = re.fullmatch(r"([a-z]\w*)\.([a-z_]\w*)(?:\(\))?", name)
+        if m is None or not any(c.group(0).startswith(f"{m.group(1)}.{m.group(2)}(")
                                 for c in _ASKERS_CALL.finditer(asked.text)):
             continue
         variable, method = m.groups()
@@ -235,9 +236,14 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
             dropped.add(variable)
     if not dropped and focus == list(asked.focus):
         return asked
+    # A call resolved to an entry the question already names ("asyncio.Task.cancel" beside
+    # "task.cancel()") is that name, once.
+    kept = [i for i, f in enumerate(focus) if f not in focus[:i]]
+    focus, focus_words = [focus[i] for i in kept], [focus_words[i] for i in kept]
     return replace(asked, focus=tuple(focus), focus_words=tuple(focus_words),
                    content=tuple(w for w in asked.content if w not in dropped),
-                   subject=tuple(w for w in asked.subject if w not in dropped))
+                   subject=tuple(w for w in asked.subject if w not in dropped),
+                   acted_on=tuple(w for w in asked.acted_on if w not in dropped))
 
 
 def _readable_terms(text: str) -> list[str]:

@@ -41,7 +41,10 @@ TYPE_NAMES: dict[str, str] = {
     "yesno": "a yes or no", "explanation": "an explanation",
 }
 
-_QUOTED = re.compile(r"`([^`]+)`|\"([^\"]{1,60})\"|“([^”]{1,60})”|'([^'\s][^']{0,58}[^'\s])'")
+# A single quote opens a quotation only after a space, a bracket, "=", "," or ":" (not the
+# quote that closes '?' in "nargs='?', nargs='*'").
+_QUOTED = re.compile(r"`([^`]+)`|\"([^\"]{1,60})\"|“([^”]{1,60})”|"
+                     r"(?<![^\s(\[{=,:])'([^'\s,;][^']{0,58}[^'\s])'")
 # An elided construct: "raise ... from", "try ... except".
 _ELIDED = re.compile(r"\b([A-Za-z_]\w*) (?:\.\.\.|…) ([A-Za-z_]\w*)\b")
 _IDENTIFIER = re.compile(
@@ -61,7 +64,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
     r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
     r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
-    r"|[a-z_]\w*(?==(?:True|False|None)\b)"       # an argument set: writeback=True
+    r"|[a-z_]\w*(?==(?:True|False|None)\b|='[^'\s]{1,3}'(?!\w))"  # writeback=True, nargs='?'
     r"|-?\w+(?:\*\*|//|<<|>>|[*/%^&|@])-?\w+"        # expressions: -1**2, 7//2, a|b
     r")(?![\w-])"
 )
@@ -80,8 +83,15 @@ _NUMBER = re.compile(
     r"\blimit\b|\brange of values\b|"
     r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
-    r"interval|threshold)\b|\bin which (\w+ )?(version|"
-    r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b",
+    r"interval|threshold|level)\b|\bin which (\w+ )?(version|"
+    r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b|"
+    # "What ... does it use when I don't give one?": the value it takes by default.
+    r"^\W*(?:(?:at|to|in|on|by|with|for) )?(?:what|which)\s+"
+    r"(?!(?:happens|happened|does|do|did|is|are|was|were|will|would|can|could|should|must|"
+    r"if|when)\b)[a-z]+\b[^?]*\b(?:when|if) (?:i|you|we) (?:don't|do not|never|haven't) "
+    r"(?:give|set|specify|pass|provide|supply|configure|choose|say)\b|"
+    # "... and what is it set to by default?"
+    r"\bwhat (?:is|are) (?:it|they|that|this|the \w+) set to\b",
     re.IGNORECASE)
 # What a call with literal arguments comes to ("What does math.prod([]) return?",
 # "What does round(2.5) give?"): a value, not what the function is.
@@ -210,6 +220,9 @@ class QuestionAnalysis:
     # The question's grammatical subject ("the import statement" in "What two operations
     # does the import statement combine?"): what the answer must be about.
     subject: tuple[str, ...] = field(default=())
+    # What the asker acts on, when the asker is the subject ("the status" in "How do I get
+    # the status in a form a script can read?"): what the answer must be about.
+    acted_on: tuple[str, ...] = field(default=())
     # A comparison's two sides, each as the words that tell it from the other
     # ("graceful" and "normal" in "a graceful restart and a normal restart").
     sides: tuple[tuple[str, ...], ...] = field(default=())
@@ -334,6 +347,22 @@ def setting_words(question: str) -> frozenset[str]:
     "mistypes", not "similar".
     """
     return frozenset(words(question)) - frozenset(words(asked_sentence(question)))
+
+
+_MANNER = re.compile(r"\bby\s+\w+ing\b[^,;:?]*", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def manner_words(question: str) -> frozenset[str]:
+    """The words of how the asker says a thing is done, in its asking sentences.
+
+    "How do I stop visitors from re-sorting a directory listing, both by clicking the
+    column titles and by adding sort parameters to the URL?": "clicking", "titles",
+    "adding", "parameters", "url" tell the ways, in the asker's words; what is to be
+    stopped is the re-sorting.
+    """
+    return frozenset(w for m in _MANNER.finditer(asked_sentence(question))
+                     for w in words(m.group(0)))
 
 
 # Names a question's code binds: "job = q.get()", "for row in ...", "... as f",
@@ -621,6 +650,10 @@ _KEYWORD_PAIR = re.compile(
     r"(?:statements|clauses|keywords|operators|expressions)\b", re.IGNORECASE)
 _AUX_AFTER_WH = re.compile(
     rf"^(?:what|which|how|why|when|where|who)\b.*?\b{_AUX}\s+(.*)$", re.IGNORECASE)
+# Nouns that take a share of what follows "of" ("part of my configuration"): that is the
+# thing the phrase is about.
+_PARTITIVE = frozenset("part parts portion piece pieces bit bits rest kind kinds sort sorts "
+                       "type types lot lots number couple group set".split())
 _DETERMINERS = frozenset("the a an my your our their its this that these those which some "
                          "any each every".split())
 _PREPOSITIONS = frozenset("of for to in on at by with from into about between during after "
@@ -638,6 +671,44 @@ def subject_words(question: str) -> tuple[str, ...]:
     if not match:
         return ()
     tokens = match.group(2).split()
+    if tokens and tokens[0].lower() in _ASKERS:
+        return ()  # "How do I switch TRACE off?": the asker, who acts on something
+    return _noun_phrase(tokens, verb_follows=True)
+
+
+# "How do I get the status ...", "Where can we find the list ...": the asker does something
+# to a thing, named after the verb.
+_ASKER_DOES = re.compile(
+    r"^(?:how|where|what)\b[^?]*?\b(?:do|can|could|should|would|will|must|may)\s+"
+    r"(?:i|we|you|one)\s+(?:\w+ly\s+)?([a-z]+)\s+(.*)$", re.IGNORECASE)
+# The asker as a question's subject.
+_ASKERS = frozenset({"i", "we", "you", "one"})
+# Words that point back rather than name: no object of the asker's own.
+_POINTERS = frozenset("it them those these this that something anything everything one "
+                      "ones all both".split())
+
+
+def object_words(question: str) -> tuple[str, ...]:
+    """The words of what the asker acts on, when the asker is the question's subject.
+
+    "How do I get the status in a form a script can read?" -> ("status",): the thing asked
+    for, not the manner ("a form a script can read"). Empty where the verb's object points
+    back ("How can I keep those out?") or the subject is not the asker.
+    """
+    match = _ASKER_DOES.match(asked_sentence(question).rstrip("?"))
+    if not match:
+        return ()
+    tokens = match.group(2).split()
+    if not tokens or tokens[0].lower().strip(",;:") in _POINTERS | _PREPOSITIONS:
+        return ()
+    return _noun_phrase(tokens, verb_follows=False)
+
+
+def _noun_phrase(tokens: list[str], *, verb_follows: bool) -> tuple[str, ...]:
+    """The content words of the noun phrase the tokens open with (up to four words).
+
+    ``verb_follows``: the tokens are a subject and its verb, so the last one is the verb.
+    """
     phrase: list[str] = []
     i = 0
     while i < len(tokens):
@@ -648,16 +719,17 @@ def subject_words(question: str) -> tuple[str, ...]:
             i += 1
             continue
         if low in _PREPOSITIONS:
-            if low == "of" and phrase and all(w.lower() in _FRAMING | VAGUE for w in phrase):
+            if low == "of" and phrase and all(w.lower() in _FRAMING | VAGUE | _PARTITIVE
+                                              for w in phrase):
                 phrase = []
                 i += 1
                 continue
             break
-        if phrase and (i == len(tokens) - 1 or following in _DETERMINERS or low in VERBS
-                       or low.endswith(("ed", "ing"))):
+        if phrase and ((verb_follows and (i == len(tokens) - 1 or following in _DETERMINERS))
+                       or low in VERBS or low.endswith(("ed", "ing"))):
             break  # the verb
         phrase.append(word)
-        if len(phrase) == 4:
+        if len(phrase) == 4 or (not verb_follows and following in _DETERMINERS):
             break
         i += 1
     out = [w for w in words(" ".join(phrase)) if w not in STOPWORDS and len(w) > 1]
@@ -1130,6 +1202,7 @@ def analyse(question: str) -> QuestionAnalysis:
         content=tuple(dict.fromkeys(content)),
         negated=tuple(w for w in negated if w in content),
         subject=tuple(w for w in subject_words(question) if w in content),
+        acted_on=tuple(w for w in object_words(question) if w in content),
         scene=tuple(scene),
         sides=comparison_sides(question, focus) if kind == "comparison" else (),
         quantifiers=tuple(m.group(1).lower() for m in _QUANTIFIER.finditer(question)) + tuple(
@@ -1249,7 +1322,13 @@ _IDIOM = re.compile(
     # How a thing came out, not what it is: "end up stored as", "turns out", "blow up into
     # lots of conflicts". The documentation says what happens ("is re-written").
     r"\b(?:end|ends|ended|ending|wind|winds|wound|winding|blow|blows|blew|blown|blowing) up"
-    r"\b|\bturn(?:s|ed)? out\b", re.IGNORECASE)
+    r"\b|\bturn(?:s|ed)? out\b|"
+    # "Out of the box": as shipped, which the documentation says as a default, if at all.
+    r"\bout of the box\b|"
+    # What remains or goes, said with a particle the documentation does not use: "the files
+    # it left behind", "get rid of them".
+    r"\b(?:left|leave|leaves|leaving)\s+(?:\w+\s+)?behind\b|\bget(?:s|ting)?\s+rid\s+of\b",
+    re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
 
