@@ -3383,3 +3383,9 @@ might be caught and acted upon, delaying the halt or preventing it completely.</
     assert status.status == "answered"
     direct = [f.text for f in facts if f.role == "answer"]
     assert direct and "does not guarantee" in direct[0]
+
+
+def test_what_a_call_comes_out_as_is_its_value():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("What does Ratio(8, 6) come out as?") == "number"
+    assert answer_type("What does glaze.mix(2, 3) turn into?") == "number"

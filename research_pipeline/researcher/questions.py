@@ -98,7 +98,8 @@ _NUMBER = re.compile(
 _LITERAL_CALL_RESULT = re.compile(
     r"^\s*what (?:does|will|would) [\w.]+\((?=[^()]*(?:\[\]|\{\}|\(\)|\d|['\"]|"
     r"\b(?:None|True|False)\b))[^()]*(?:\([^()]*\)[^()]*)*\) "
-    r"(?:return|give|evaluate to|produce|come to)\b", re.IGNORECASE)
+    r"(?:return|give|evaluate to|produce|come to|come out as|come out to|turn into|end up as)\b",
+    re.IGNORECASE)
 _REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
                      r"\b(what is the reason|for what reason|reasons? (for|why))\b",
                      re.IGNORECASE)
