@@ -3389,3 +3389,24 @@ def test_what_a_call_comes_out_as_is_its_value():
     from research_pipeline.researcher.questions import answer_type
     assert answer_type("What does Ratio(8, 6) come out as?") == "number"
     assert answer_type("What does glaze.mix(2, 3) turn into?") == "number"
+
+
+def test_a_list_nested_under_the_item_that_leads_up_to_it_is_quoted_with_that_item():
+    doc = ("Wait for the firings in the given sequence to complete.\n\nArgs:\n"
+           "    firings: The sequence of firings (possibly started by different kilns) to\n"
+           "        wait upon.\n"
+           "    timeout: The maximum number of seconds to wait. If None, then there\n"
+           "        is no limit on the wait time.\n"
+           "    return_when: Indicates when this function should return. The options\n"
+           "        are:\n\n"
+           "        FIRST_FIRED -     Return when any firing finishes or is\n"
+           "                          stopped.\n"
+           "        FIRST_CRACKED -   Return when any firing finishes by cracking a pot.\n"
+           "        ALL_FIRED -       Return when all firings finish or are stopped.\n")
+    status, facts = _research(_text_evidence(doc, "kilnpool.wait", "w"),
+                              "I start a batch of firings and want to react as soon as one "
+                              "of them cracks. What choices does kilnpool.wait() give me for "
+                              "when it returns?", title="kilnpool")
+    direct = [f.text for f in facts if f.role == "answer"]
+    # The lead-in with its options, not the argument list that stops at "The options are:".
+    assert direct and "FIRST_CRACKED" in direct[0] and "return_when" in direct[0]

@@ -945,6 +945,14 @@ def candidates(source: Source) -> list[Candidate]:
                 spans = sentence_spans(text[ps:pe])
                 if spans:
                     lead = ps + spans[-1][0]
+            elif n > 0 and kind == "list" and blocks[n - 1][0] == "list":
+                # A list nested under an item that leads up to it ("• return_when: Indicates
+                # when this function should return. The options are:" over the options):
+                # that item is its lead-in.
+                _, ps, pe = blocks[n - 1]
+                item = max(text.rfind("\n", ps, pe - 1) + 1, ps)
+                if text[item:pe].rstrip().endswith(":"):
+                    lead = item
             # Judged by its first lines (a long list would cover any question's words by
             # its breadth alone); quoted to its end.
             stop = _cap_lines(text, start, end, MAX_CANDIDATE_CHARS)
@@ -1994,8 +2002,11 @@ class AnswerJudge:
                     # A span that gives no reason ("Return a copy of the string with trailing
                     # characters removed.") gives way to one that does, ranked close.
                     shaped -= UNREASONED
-                if cand.kind in ("sentences", "term") and dangles(cand):
-                    shaped -= 0.5  # it promises what follows (code, a list) without it
+                if (cand.kind in ("sentences", "term") or cand.kind in ("list", "item")
+                        and cand.text.rstrip().endswith(":")) and dangles(cand):
+                    # It promises what follows (code, a list) without it: a list whose last
+                    # item leads up to the list nested under it too.
+                    shaped -= 0.5
                 elif cand.in_preamble:
                     shaped -= PREAMBLE  # it leads up to the paragraphs that say it
                 # A case clause says the question's words in its own forms ("When an
