@@ -3410,3 +3410,15 @@ def test_a_list_nested_under_the_item_that_leads_up_to_it_is_quoted_with_that_it
     direct = [f.text for f in facts if f.role == "answer"]
     # The lead-in with its options, not the argument list that stops at "The options are:".
     assert direct and "FIRST_CRACKED" in direct[0] and "return_when" in direct[0]
+
+
+def test_doing_a_thing_without_another_is_no_value_left_out():
+    from research_pipeline.researcher.answers import _number_fits
+    asked = analyse("At what width does kiln-log -w wrap when I don't give it a number?")
+    # "without wrapping them" leaves nothing out; "default to 76" is the value left out.
+    assert not _number_fits(asked, "If width is 0 (zero) then indent the lines of the output "
+                                   "without wrapping them.")
+    assert _number_fits(asked, "Linewrap the output by wrapping each line at width. width, "
+                               "indent1, and indent2 default to 76, 6 and 9 respectively.")
+    called = analyse("If I call kiln.tray() without passing a size, how many pots fit?")
+    assert _number_fits(called, "Called without arguments, it holds 12 pots.")

@@ -422,7 +422,9 @@ _OMITTED_Q = re.compile(
     re.IGNORECASE)
 _OMITTED = re.compile(
     r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set)\b|"
-    r"\bis none\b|\babsent\b|\bwithout\b", re.IGNORECASE)
+    # "called without arguments", not "indent the lines without wrapping them".
+    r"\bis none\b|\babsent\b|\bwithout (?:an? |any )?(?:arguments?|values?|parameters?|"
+    r"options?)\b|\b(?:called|used|given|run|invoked) without\b", re.IGNORECASE)
 # A question about a release ("which version added X?"), not about a variant ("the
 # version from the other branch").
 _RELEASE_Q = re.compile(
