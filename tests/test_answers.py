@@ -1433,7 +1433,8 @@ def test_an_open_question_names_the_words_it_lacks_most_specific_first():
     status, _ = _research(evidence, "Why don't kiln shelves rust when other people see them "
                                     "glowing?")
     assert status.status != "answered"
-    assert status.note == ("no source found uses the words “shelves”, “rust” or “people” "
+    # (Not "people": who sees a thing is no word the documentation would have used.)
+    assert status.note == ("no source found uses the words “shelves”, “rust” or “glowing” "
                            "(closest: Kiln vents)")
     # A hyphenated compound is one word to its reader.
     status, _ = _research(evidence, "Why don't kiln shelves rust in an air-gapped shed?")
@@ -3422,3 +3423,97 @@ def test_doing_a_thing_without_another_is_no_value_left_out():
                                "indent1, and indent2 default to 76, 6 and 9 respectively.")
     called = analyse("If I call kiln.tray() without passing a size, how many pots fit?")
     assert _number_fits(called, "Called without arguments, it holds 12 pots.")
+
+
+def test_idioms_of_leaving_alone_and_of_the_moment_are_no_words_of_the_question():
+    for question, gone in [
+        ("The space got encoded but the slash didn't. Why is '/' left alone?", {"alone"}),
+        ("Why does glaze leave it alone?", {"alone", "leave"}),
+        ("Can I count on the kiln being cold right at that moment?", {"moment", "right"}),
+        ("Is the lid unlocked right then?", {"right", "then"}),
+    ]:
+        assert not gone & set(analyse(question).content), question
+    # What is left alone, named, is what the question is about.
+    assert "arguments" in analyse("If I leave the other arguments alone, how hot does the "
+                                  "kiln get?").content
+
+
+def test_what_a_why_question_asks_back_is_the_askers_belief_not_what_it_hinges_on():
+    from research_pipeline.researcher.questions import VERBS
+    asked = analyse("Why is `Glaze.from_ash(0.1) == Glaze('0.1')` False? Aren't both one tenth?")
+    # The asker's belief is said, not required: the reason says what does hold.
+    assert "tenth" in asked.content and "tenth" in asked.setting
+    # Only after a why-question, and only a question asked back.
+    assert "tenth" not in analyse("Is the glaze one tenth ash? Aren't both one tenth?").setting
+    # A short verb doubles its last letter before "-ing" and "-ed": "letting" and "stopped"
+    # are how a question is worded. "setting" stays a noun ("Which setting decides ...").
+    assert {"letting", "stopped", "putting", "running"} <= VERBS
+    assert "setting" not in VERBS
+
+
+def test_a_purpose_and_what_to_do_for_it_is_a_procedure():
+    evidence = [
+        _doc("f1", "kiln.fire_for", "Fire the pot for the given time, then cool it. When the "
+             "time runs out, the kiln cuts the power and the glaze is ruined.", score=9.0),
+        _doc("f2", "kiln.fire_for", "To keep the firing going past the time, wrap it in "
+             "kiln.guard().", score=8.0),
+        _doc("f3", "kiln.fire_for", "To be exact, the kiln reads its thermocouple after the "
+             "firing time has passed.", score=7.0),
+    ]
+    status, facts = _research(evidence, "I call `kiln.fire_for(pot, time=10)`. How do I stop "
+                              "waiting on kiln.fire_for while keeping the firing going?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "f2"
+    from research_pipeline.researcher.answers import _PROCEDURE_RE
+    # A statement that opens with a purpose tells what happens, not what to do.
+    assert not _PROCEDURE_RE.search("To be exact, the kiln reads its thermocouple after the "
+                                    "firing time has passed.")
+    assert _PROCEDURE_RE.search("To avoid the cancellation, wrap it in guard().")
+
+
+def test_who_meets_the_behaviour_and_how_often_are_no_reason_a_question_stays_open():
+    evidence = [_doc("p1", "kiln.vent", "The vent opens when the chamber passes 600 degrees "
+                     "and closes again below 400 degrees.", score=9.0)]
+    status, _ = _research(evidence, "Dozens of visitors a year ask us: why does kiln.vent "
+                          "open twice during one firing of stoneware?")
+    assert status.status != "answered"
+    for word in ("visitors", "dozens", "year", "twice"):
+        assert f"“{word}”" not in status.note
+
+
+def _man(sid: str, section: str, text: str, score: float) -> Evidence:
+    """A passage of the kiln-status(1) manual page, under its section's headings."""
+    return Evidence(Source(source_id=sid, url=f"https://kiln.example/kiln-status.html#{sid}",
+                           title="kiln-status(1) Manual Page", text=text, provider="local",
+                           section=section, layout=[("start", 0, 0), ("para", 0, len(text))]),
+                    score, 1)
+
+
+def test_an_options_entry_lends_the_option_to_the_section_it_names():
+    from research_pipeline.researcher.answers import option_sections
+    evidence = [
+        _man("o1", "OPTIONS › -b, --brief", "Give the report in the brief-layout.", 9.0),
+        _man("b1", "OUTPUT › Brief Layout", "Each shelf is shown on one line. The first "
+             "column is a two-letter code: the first letter gives the heat of the shelf and "
+             "the second letter gives the glaze state of its pots.", 8.0),
+        _man("l1", "OUTPUT › Long Layout", "Each shelf is shown with all its pots, one pot "
+             "a line, with the heat and the glaze state of each.", 7.0),
+    ]
+    page = "https://kiln.example/kiln-status.html"
+    assert option_sections(("-b",), evidence) == {(page, "brief layout"): {"-b"}}
+    assert option_sections(("--brief",), evidence) == {(page, "brief layout"): {"--brief"}}
+    assert option_sections(("kiln-status",), evidence) == {}
+    status, facts = _research(evidence, "In kiln status -b output, what do the two letters "
+                                        "in front of each shelf mean?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "b1"
+
+
+def test_the_defaults_asked_for_are_values_and_what_is_left_aside_is_no_word_of_the_question():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("What are the default kiln firing thresholds?") == "number"
+    asked = analyse("Leaving aside that one is glazed, how does firing a pot with bisque "
+                    "differ from firing it with raku?")
+    assert asked.answer_type == "comparison"
+    assert asked.excluded == ("glazed",)
+    assert "leaving" not in asked.content

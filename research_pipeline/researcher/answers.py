@@ -156,6 +156,11 @@ PEOPLE = frozenset("""people person persons user users visitor visitors customer
     browser browsers author authors teammate teammates colleague colleagues coworker
     coworkers student students developer developers admin admins administrator
     administrators reader readers folks someone everyone everybody anybody nobody""".split())
+# How much of a thing the asker's story has, or how long ago: "dozens of branches that
+# were deleted on the server months ago". The documentation says what holds of any number,
+# so that no source says them is no reason a question stays open.
+_STORY_AMOUNTS = frozenset("""dozen dozens hundreds thousands millions ago lately recently
+    nowadays once twice thrice half day days week weeks month months year years""".split())
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 _PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
@@ -470,7 +475,14 @@ _PROCEDURE_RE = re.compile(
     r"using)\b|(^|\s)--?[a-z]"
     # A purpose and where to turn for it: "To automatically generate ordering operations
     # from a single root operation, see functools.total_ordering()."
-    r"|(?:^|[.;]\s+)To\s+\w+\b[^.;:]{0,80},\s+see\b",
+    r"|(?:^|[.;]\s+)To\s+\w+\b[^.;:]{0,80},\s+see\b"
+    # A purpose and what to do for it, in the imperative: "To avoid the task
+    # cancellation, wrap it in shield()." (Not a statement: "To do this, the server
+    # reads ...".)
+    r"|(?:^|[.;]\s+)(?-i:To|In order to|If you want to)\s+\w+\b[^.;:]{0,80},\s+"
+    r"(?-i:(?!the\b|a\b|an\b|it\b|this\b|that\b|these\b|those\b|there\b|they\b|we\b|"
+    r"which\b|its\b|their\b|one\b|each\b|all\b|any\b|some\b|such\b|only\b|both\b)"
+    r"[a-z]{2,}\b)(?!\s+(?:is|are|was|were|has|have|can|will|must|should|may)\b)",
     re.IGNORECASE)
 _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
@@ -1345,6 +1357,51 @@ def lent_focus(focus: Sequence[str], evidence: Sequence[Evidence]) -> dict[str, 
     return lent
 
 
+def _page(source: Source) -> str:
+    """The page a passage is part of: its address without the fragment."""
+    return source.url.split("#", 1)[0]
+
+
+def _last_heading(source: Source) -> str:
+    return source.section.rsplit(" › ", 1)[-1].strip() if source.section else ""
+
+
+def _said_plainly(text: str) -> str:
+    """Lower-case words, one space apart: "the short-format." says "the short format"."""
+    return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
+
+
+def option_sections(focus: Sequence[str], evidence: Sequence[Evidence]
+                    ) -> dict[tuple[str, str], set[str]]:
+    """The sections of a manual page an option's entry names, each with the options it lends.
+
+    git status's entry "-s, --short: Give the output in the short-format." names the page's
+    "Short Format" section: what that section says of the output, it says of -s. A section
+    is named by its heading of two words or more, said in the entry in any case and with
+    hyphens or spaces.
+    """
+    options = [f for f in focus if f.startswith("-")]
+    if not options:
+        return {}
+    headings: dict[str, set[str]] = {}
+    for ev in evidence:
+        last = _last_heading(ev.source)
+        if len(last.split()) >= 2 and not last.startswith("-"):
+            headings.setdefault(_page(ev.source), set()).add(last)
+    lent: dict[tuple[str, str], set[str]] = {}
+    for f in options:
+        for ev in evidence:
+            names = {n.strip().split("=", 1)[0].split("[", 1)[0]
+                     for n in _last_heading(ev.source).split(",")}
+            if f not in names:
+                continue
+            said = f" {_said_plainly(ev.source.text)} "
+            for heading in headings.get(_page(ev.source), ()):
+                if f" {_said_plainly(heading)} " in said:
+                    lent.setdefault((_page(ev.source), heading.lower()), set()).add(f)
+    return lent
+
+
 def raised_entry(title: str) -> str:
     """The exception a cited entry documents ("builtins.ImportError"), if it is one."""
     name = entry_name(title)
@@ -1692,6 +1749,7 @@ class AnswerJudge:
                 a.kind == "dotted" and a.parts[-1].lower() in lasts)] + [
                     _Named("dotted", tuple(f.split("."))) for f in resolved]
         lent = lent_focus(analysis.focus, evidence)
+        lent_sections = option_sections(analysis.focus, evidence)
         out: list[Judgement] = []
 
         def names_focus_of(hits: list[bool]) -> bool:
@@ -1755,7 +1813,10 @@ class AnswerJudge:
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
-            lent_here = [f in lent.get(_entry_key(source), ()) for f in analysis.focus]
+            section_lent = lent_sections.get((_page(source), _last_heading(source).lower()),
+                                             set())
+            lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent
+                         for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
             in_title = IN_SECTION if any(focus_in(f, source.title) for f in analysis.focus
@@ -2108,6 +2169,7 @@ class AnswerJudge:
         said = (said_stems(e.source for e in evidence) if evidence is not None
                 else frozenset())
         lacking = sorted((w for w in best.missing if w not in VAGUE and w not in VERBS
+                          and w not in PEOPLE and w not in _STORY_AMOUNTS
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said
                           and w not in shown),

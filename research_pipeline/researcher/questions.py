@@ -78,7 +78,9 @@ _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}
 _NUMBER = re.compile(
     # "how similar must it be", "how soon": a degree, said as a value
     r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon)\b|"
-    r"\bdefault (value|setting|size|mode|port|limit|timeout|level)\b|\bwhat is the default\b|"
+    r"\bdefault (value|setting|size|mode|port|limit|timeout|level)\b|"
+    # "What are the default garbage collection thresholds?": the values it starts with.
+    r"\bwhat (?:is|are|was|were) the default\b|"
     r"\b(maximum|minimum|max|min)\b|"
     r"\blimit\b|\brange of values\b|"
     r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
@@ -147,11 +149,13 @@ _PROCEDURE = re.compile(
     re.IGNORECASE)
 # "Besides plain variable names, what else can I delete with del?": the opening phrase
 # is what the asker knows already; "else" and "besides" only frame.
-_SET_ASIDE_WORDS = r"(?:besides|apart from|aside from|other than|except for|in addition to)"
+_SET_ASIDE_WORDS = (r"(?:besides|apart from|aside from|other than|except for|in addition to|"
+                    r"(?:leaving|setting|putting|leave|set|put) aside)")
 _SET_ASIDE = re.compile(rf"^\W*{_SET_ASIDE_WORDS}\s+([^,?]{{2,80}}),", re.IGNORECASE)
 # "What does it store besides the commit it points to?": set aside at the end.
 _SET_ASIDE_END = re.compile(rf"\b{_SET_ASIDE_WORDS}\s+([^,?]{{2,80}})\?\s*$", re.IGNORECASE)
-_SET_ASIDE_FRAMING = frozenset({"besides", "apart", "aside", "else", "addition"})
+_SET_ASIDE_FRAMING = frozenset({"besides", "apart", "aside", "else", "addition", "leaving",
+                                "putting"})
 _DEFINITION = re.compile(
     r"^(what (is|are|was|does|do)\b|define\b|what does .+ (mean|do|control|define|"
     r"specify|set|provide)\b)",
@@ -624,11 +628,25 @@ _VERB_ROOTS = """hold keep get make use run set put stop start give take allow c
 _IRREGULAR = """held kept got gotten made ran given gave taken took said saw seen told
     found let went gone came left become became chose chosen caught thrown threw built
     wrote written sent broke broken meant done did""".split()
+
+
+def _doubled(root: str) -> tuple[str, ...]:
+    """A short root's forms with its last consonant doubled ("letting", "stopped").
+
+    Not "setting", which documentation uses as a noun ("Which setting decides ...").
+    """
+    if re.fullmatch(r"[^aeiou]*[aeiou][b-df-hj-np-tvz]", root):
+        return tuple(f for f in (root + root[-1] + "ing", root + root[-1] + "ed")
+                     if f != "setting")
+    return ()
+
+
 VERBS = frozenset(f for root in _VERB_ROOTS for f in (
     root, root + "s", root + "es", root + "ed", root + "d", root + "ing",
     (root[:-1] + "ies") if root.endswith("y") else root,
     (root[:-1] + "ied") if root.endswith("y") else root,  # "applied", "tried"
-    (root[:-1] + "ing") if root.endswith("e") else root)) | frozenset(_IRREGULAR)
+    (root[:-1] + "ing") if root.endswith("e") else root) + _doubled(root)
+    ) | frozenset(_IRREGULAR)
 
 
 _EXPRESSION = re.compile(
@@ -1191,6 +1209,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
     # what it asks about, which the documentation states in general terms.
     unneeded += example_words(question)
+    # What the asker believed, asked back after a why-question ("Why is ... False? Aren't
+    # both one tenth?"): the reason says what does hold, not the asker's belief.
+    unneeded += [w for m in _RHETORICAL.finditer(question) for w in words(m.group(1))
+                 ] if kind == "reason" else []
     # What the asker already knows the thing has ("... store besides the commit it
     # points to?"): the answer names the rest, and may or may not mention it.
     unneeded += words(known.group(1)) if known else []
@@ -1219,6 +1241,8 @@ def analyse(question: str) -> QuestionAnalysis:
 
 
 _THE_TWO = re.compile(r"\bthe two\b(?=\s*(?:[?.,;]|$))", re.IGNORECASE)
+_RHETORICAL = re.compile(r"[?]\s+((?:Aren't|Isn't|Wasn't|Weren't|Don't|Doesn't|Didn't|"
+                         r"Shouldn't|Wouldn't|Won't|Can't|Couldn't)\b[^?]*)\?\s*$")
 _EXPECTED = re.compile(r"\b(?:instead of|rather than)\s+([^,;?]+)", re.IGNORECASE)
 _CONCESSION = re.compile(r"\b(?:even though|although|even if|despite)\s+[^,;?.]+", re.IGNORECASE)
 _KIND_NOUNS = ("decorator|function|method|class|module|package|statement|clause|directive|"
@@ -1328,7 +1352,13 @@ _IDIOM = re.compile(
     r"\bout of the box\b|"
     # What remains or goes, said with a particle the documentation does not use: "the files
     # it left behind", "get rid of them".
-    r"\b(?:left|leave|leaves|leaving)\s+(?:\w+\s+)?behind\b|\bget(?:s|ting)?\s+rid\s+of\b",
+    r"\b(?:left|leave|leaves|leaving)\s+(?:\w+\s+)?behind\b|\bget(?:s|ting)?\s+rid\s+of\b|"
+    # What is not touched: "why is '/' left alone".
+    # (Only a pronoun between: "leave the other arguments alone" asks about arguments.)
+    r"\b(?:left|leave|leaves|leaving)\s+(?:(?:it|them|this|that|these|those)\s+)?alone\b|"
+    # When, said as a moment: "closed right at that moment", "right then".
+    r"\b(?:right\s+)?at\s+(?:that|this|the\s+same)\s+(?:moment|instant|point\s+in\s+time)\b|"
+    r"\bright\s+then\b",
     re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
