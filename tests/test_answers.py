@@ -3517,3 +3517,47 @@ def test_the_defaults_asked_for_are_values_and_what_is_left_aside_is_no_word_of_
     assert asked.answer_type == "comparison"
     assert asked.excluded == ("glazed",)
     assert "leaving" not in asked.content
+
+
+def test_they_of_an_asking_sentence_are_the_names_the_sentence_before_lists():
+    asked = analyse("After a rewrite to our index.php front controller, the script sees "
+                    "variables called KILN_HEAT and KILN_GLAZE. What do they hold?")
+    assert asked.focus[:2] == ("KILN_HEAT", "KILN_GLAZE")
+    # A file of the asker's own is where it happens, not what is asked about.
+    assert "index.php" not in asked.focus[:2]
+    # Plain words the asker searches for are its own values, not names asked about.
+    plain = analyse("My pots carry the marks TODO and FIXME. How do I find the ones with "
+                    "both?")
+    assert "TODO" not in plain.focus or "TODO" in plain.scene
+    evidence = [
+        _doc("c1", "Front controllers", "A common use of rewriting is to route every "
+             "request for a missing pot to one front controller script (e.g. index.php).",
+             score=9.0),
+        _doc("v1", "Kiln variables", "When a request is rewritten to a script, two "
+             "variables are always set. KILN_HEAT is the heat of the chamber when the pot "
+             "went in, and KILN_GLAZE is the glaze the pot was fired with.", score=7.0),
+    ]
+    status, facts = _research(evidence, "After a rewrite to our index.php front controller, "
+                              "the script sees variables called KILN_HEAT and KILN_GLAZE. "
+                              "What do they hold?")
+    assert facts and facts[0].source_id == "v1"
+
+
+def test_a_name_another_entry_only_says_it_is_not_compatible_with_is_not_what_it_is_about():
+    from research_pipeline.researcher.answers import _in_passing
+    said = ("This class is not compatible with the wait() and fire_all() functions of the "
+            "kiln package.")
+    assert _in_passing("fire_all", said) and _in_passing("wait", said)
+    assert not _in_passing("fire_all", "Use fire_all() to fire every pot at once.")
+    evidence = [
+        _doc("a1", "glaze.Batch", "Differences: • Batches are not fired in turn. • This class "
+             "is not compatible with the wait() and fire_all() functions of the kiln "
+             "package.", score=9.0),
+        _doc("f1", "kiln.fire_all", "An iterator that yields the fired pots as they cool, "
+             "whatever order they went in.", score=8.0),
+        _doc("m1", "kiln.Kiln.fire_map", "Fire the pots in turn and yield them in the order "
+             "they went in.", score=7.0),
+    ]
+    status, facts = _research(evidence, "What's the difference between looping over "
+                                        "kiln.fire_map() and looping over fire_all()?")
+    assert "a1" not in [f.source_id for f in facts]

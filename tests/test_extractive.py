@@ -313,6 +313,9 @@ def test_an_entry_opening_with_its_headings_name_shows_the_name_as_its_label():
     # "pop [<stash>]:" would read as a link definition and the line would be dropped.
     assert _entry_labelled(fact("Kilns › fire [--slow]", "fire [--slow] Fires the load.")
                            ) == "fire [--slow] Fires the load."
+    # A heading with its own colon keeps one: "Returns:", not "Returns::".
+    assert _entry_labelled(fact("kiln.fire › Returns:", "Returns: An iterator over the "
+                                "fired pots.")) == "**Returns:** An iterator over the fired pots."
     # An option's several forms make a long name; it is still the entry's label.
     forms = ("--[no-]vent-with-lease, --vent-with-lease=&lt;ref>, "
              "--vent-with-lease=&lt;ref>:&lt;expect>")

@@ -1149,7 +1149,10 @@ def _is_operator(term: str) -> bool:
 
 # What a name follows when it is only named to compare with or to point at.
 _PASSING_CUE = re.compile(r"\b(?:similar to|such as|like|see(?: also)?|unlike|as with|as in|"
-                          r"cf\.|compare(?:d)? (?:to|with))\s+(?:the\s+)?[`'\"“(]*$",
+                          r"cf\.|compare(?:d)? (?:to|with)|(?:in)?compatible with)\s+"
+                          # (Or the last of several names: "with the wait() and ".)
+                          r"(?:the\s+)?(?:[`'\"“(]*[\w.]+(?:\(\))?[`'\"”)]*"
+                          r"(?:,\s*|\s+(?:and|or)\s+))*[`'\"“(]*$",
                           re.IGNORECASE)
 
 
@@ -1899,7 +1902,8 @@ class AnswerJudge:
                                                  strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
-                            and _QUALIFIED_NAME.fullmatch(f) and _in_passing(f, before)):
+                            and (_QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_"))
+                            and _in_passing(f, before)):
                         # "... describe fields, similar to dataclasses.field()": named to
                         # compare with, the name is not what the passage is about.
                         focus_hits[i] = False

@@ -911,7 +911,8 @@ def _entry_labelled(fact: Fact) -> str:
         return text
     # Nor a label the quote rules refuse: "]:" after a bracket ("pop [<stash>]:") reads
     # as a link definition, and the sentence carrying it would be dropped.
-    labelled = f"**{name}:** {rest}"
+    # A heading that ends with its own colon ("Returns:") keeps the one it has.
+    labelled = f"**{name.rstrip(':')}:** {rest}"
     return labelled if may_quote(labelled) else text
 
 

@@ -317,8 +317,38 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
 # not an object's attribute ("self.__token", "h.digest") or a file's name ("report.txt").
 _LIBRARY_NAME = re.compile(
     r"(?!(?:self|cls)\.)(?![\w.]*\.(?:txt|py|md|csv|json|html?|xml|ya?ml|toml|cfg|ini|log|"
-    r"gz|tar|zip|sh|pyc)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?"
+    r"gz|tar|zip|sh|pyc|php|js|css|conf|c|h|rb|pl|jpe?g|png|gif|svg|pdf|db|sqlite)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?"
     r"|__[a-z][a-z0-9_]*[a-z0-9]__(?:\(\))?")  # a special method: "__add__"
+
+
+_PLAIN_WORDS = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
+_PLURAL_PRONOUN = re.compile(r"\b(?:they|them|these|those|both)\b", re.IGNORECASE)
+
+
+def listed_before(question: str, asked: str, names: Sequence[str]) -> list[str]:
+    """The names the sentence before the asking one lists together ("X and Y", "X, Y or Z").
+
+    The last such list of two names or more; none when that sentence lists none.
+    """
+    before = " ".join(question.replace(asked, " ").split())
+    last = re.split(r"(?<=[.!?])\s+(?=[A-Z`'\"])", before)[-1] if before else ""
+    spans = sorted((m.start(), m.end(), n) for n in dict.fromkeys(names)
+                   for m in re.finditer(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", last))
+    chains: list[list[str]] = []
+    end = -1
+    for start, stop, name in spans:
+        joined = end >= 0 and re.fullmatch(
+            r"[`'\"]?\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)[`'\"]?", last[end:start])
+        if joined and chains:
+            chains[-1].append(name)
+        else:
+            chains.append([name])
+        end = stop
+    # Names written as code ("REDIRECT_URL", "--prune"), not plain words ("TODO and FIXME"
+    # the asker searches for are its own values).
+    lists = [list(dict.fromkeys(c)) for c in chains if len(set(c)) >= 2
+             and not any(_PLAIN_WORDS.fullmatch(n) for n in c)]
+    return lists[-1] if lists else []
 
 
 def asked_sentence(question: str) -> str:
@@ -1051,6 +1081,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
     kind = answer_type(question)
+    if not focus and _PLURAL_PRONOUN.search(asked):
+        # "... the script sees variables called REDIRECT_URL and REDIRECT_STATUS. What do
+        # they hold?": "they" are the names the sentence before lists together.
+        focus = listed_before(question, asked, before)
     if not focus and kind == "comparison":
         focus = list(before)
     scene = [f for f in before if f not in focus]
