@@ -3561,3 +3561,27 @@ def test_a_name_another_entry_only_says_it_is_not_compatible_with_is_not_what_it
     status, facts = _research(evidence, "What's the difference between looping over "
                                         "kiln.fire_map() and looping over fire_all()?")
     assert "a1" not in [f.source_id for f in facts]
+
+
+def test_an_everyday_phrasal_verb_is_asked_in_the_documentations_word():
+    for question, said, gone in [
+        ("The firing stopped at the fourth pot. What are my options for carrying on?",
+         "continue", {"carrying"}),
+        ("Once the cracks are sorted out, how do I refire the pot?", "resolve", {"sorted"}),
+        ("How do I switch the vent off?", "disable", {"switch", "off"}),
+        ("Will the glaze notes be carried over to the refired pots?", "copy", {"carried"}),
+    ]:
+        asked = analyse(question)
+        assert said in asked.content and not gone & set(asked.content), question
+    # Only the verb and its particle: what stands between is still asked about.
+    assert "vent" in analyse("How do I switch the vent off?").content
+    evidence = [
+        _doc("k1", "kiln-fire", "The kiln stops at a cracked pot and waits for you.",
+             score=9.0),
+        _doc("k2", "kiln-fire › OPTIONS › --continue", "--continue After a cracked pot, "
+             "when the shelf has been cleared by hand, go on firing the rest of the load.",
+             score=8.0),
+    ]
+    status, facts = _research(evidence, "My kiln-fire run stopped at the fourth pot because "
+                                        "it cracked. How do I carry on with the rest?")
+    assert facts and facts[0].source_id == "k2"

@@ -321,6 +321,25 @@ _LIBRARY_NAME = re.compile(
     r"|__[a-z][a-z0-9_]*[a-z0-9]__(?:\(\))?")  # a special method: "__add__"
 
 
+def _phrasal(verbs: str, particle: str) -> re.Pattern[str]:
+    """A phrasal verb's forms, its particle after at most two words ("carry the work on")."""
+    return re.compile(rf"\b((?:{verbs})\b(?:\s+\w+){{0,2}}?\s+{particle})\b", re.IGNORECASE)
+
+
+# Everyday phrasal verbs and the word documentation uses for each.
+_PHRASAL = (
+    (_phrasal("carry|carries|carried|carrying", "on"), "continue"),
+    (_phrasal("carry|carries|carried|carrying", "over"), "copy"),
+    (_phrasal("sort|sorts|sorted|sorting", "out"), "resolve"),
+    (_phrasal("look|looks|looked|looking|see|seeing", "past"), "ignore"),
+    (_phrasal("switch|switches|switched|switching|turn|turns|turned|turning", "on"), "enable"),
+    (_phrasal("switch|switches|switched|switching|turn|turns|turned|turning", "off"),
+     "disable"),
+    (_phrasal("give|gives|gave|giving", "up"), "abort"),
+    (_phrasal("back|backs|backed|backing", "out"), "revert"),
+    (_phrasal("throw|throws|threw|thrown|throwing", "away"), "discard"),
+    (_phrasal("break|breaks|broke|breaking|split|splits|splitting", "up"), "split"),
+)
 _PLAIN_WORDS = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 _PLURAL_PRONOUN = re.compile(r"\b(?:they|them|these|those|both)\b", re.IGNORECASE)
 
@@ -1218,6 +1237,15 @@ def analyse(question: str) -> QuestionAnalysis:
     # ", say X" introduces an example; "say" is then no word of the question's own.
     fragments |= {"say"} if any(m.group("opener").startswith(",")
                                 for m in _EXAMPLES.finditer(question)) else set()
+    # An everyday phrasal verb of the asking sentence is said in the documentation's one
+    # word: "What are my options for carrying on?" asks how to continue, "sort out the
+    # conflicts" how to resolve them.
+    for pattern, said in _PHRASAL:
+        for m in pattern.finditer(asked):
+            # (Only the verb and its particle: "switch TRACE off" still names TRACE.)
+            said_as = words(m.group(1))
+            fragments |= {said_as[0].lower(), said_as[-1].lower()}
+            spoken.append(said)
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                               and (w not in framing or w in compounds or w in nouns)))]
