@@ -685,6 +685,11 @@ def test_a_synonym_says_what_the_question_asks():
     status, facts = _glaze("If the operator aborts a firing, does each cleanup hook still run?")
     assert status.status == "answered"
     assert facts[0].text.startswith("When a firing is aborted by the operator")
+    # An asker's everyday words for what manuals name otherwise.
+    from research_pipeline.researcher.answers import synonyms
+    assert "subdirectory" in synonyms("subfolders")
+    assert "conflict" in synonyms("clash")
+    assert "spoof" in synonyms("fake")
 
 
 TRAYS = """<html><body><h1>Kiln scheduling</h1>

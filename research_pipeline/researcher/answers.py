@@ -205,6 +205,8 @@ _SYNONYM_GROUPS = (
     # What an asker waits for, an API blocks until: "wait until every job has finished" /
     # "Blocks until all items ... have been processed".
     "wait block", "finish complete",
+    "clash conflict", "subfolder subdirectory", "fake spoof forge", "untouched unchanged "
+    "unmodified",
 )
 
 
