@@ -3590,3 +3590,11 @@ def test_an_everyday_phrasal_verb_is_asked_in_the_documentations_word():
     status, facts = _research(evidence, "My kiln-fire run stopped at the fourth pot because "
                                         "it cracked. How do I carry on with the rest?")
     assert facts and facts[0].source_id == "k2"
+
+
+def test_apostrophes_quote_nothing_and_handing_is_how_a_question_is_worded():
+    from research_pipeline.researcher.answers import _QUOTED_VALUE
+    from research_pipeline.researcher.questions import VERBS
+    said = "Is it safe if the kiln's door isn't shut while it's firing the potter's 'bisque'?"
+    assert [m.group(0) for m in _QUOTED_VALUE.finditer(said)] == ["'bisque'"]
+    assert {"handed", "handing"} <= VERBS

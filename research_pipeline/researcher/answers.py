@@ -285,7 +285,8 @@ _VERB_PLACE = re.compile(
 # A placeholder the asker writes for a value: "<name>", "=N", "=<depth>".
 _VALUE_PLACEHOLDER = re.compile(r"<([\w-]+)>|=([A-Z])\b")
 # Values the asker writes out as examples: quoted strings and one-line code.
-_QUOTED_VALUE = re.compile(r"'[^'\n]{1,60}'|\"[^\"\n]{1,40}\"")
+# (Not the apostrophes of "don't ... university's", which quote nothing.)
+_QUOTED_VALUE = re.compile(r"(?<![A-Za-z])'[^'\n]{1,60}'(?![A-Za-z])|\"[^\"\n]{1,40}\"")
 _CODE_VALUE = re.compile(r"`[^`\n]{1,80}`")
 # Words that only say how many of what a question names it means ("every word").
 _EACH = frozenset({"every", "each"})

@@ -672,7 +672,7 @@ _VERB_ROOTS = """hold keep get make use run set put stop start give take allow c
     create build write read send receive open close load store save print apply define
     accept refer affect cause mix merge behave break fail succeed replace resolve compare do
     differ exist occur matter depend consider expect prevent enable disable support wait
-    answer respond reply""".split()
+    answer respond reply hand""".split()
 # Their irregular forms ("I wrote `case RED:`", "it kept the items").
 _IRREGULAR = """held kept got gotten made ran given gave taken took said saw seen told
     found let went gone came left become became chose chosen caught thrown threw built
