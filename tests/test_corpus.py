@@ -305,3 +305,14 @@ def test_a_package_s_members_are_documented_under_the_name_people_import():
     # asyncio.wait_for is asyncio's, once: not again under asyncio.tasks.
     assert "asyncio.wait_for" in {r["title"] for r in _module_records("asyncio")}
     assert not any(r["title"].endswith(".wait_for") for r in _module_records("asyncio.tasks"))
+
+
+def test_every_documented_routine_of_a_module_is_in_the_corpus():
+    from research_pipeline.corpus.pydocs import _module_records
+    # A function wrapped by functools.lru_cache (urllib.parse.urlsplit), the bound methods a
+    # module offers as its functions (random.choice of its hidden Random instance) and a
+    # class method offered as a function (tarfile.open) are documented as people call them.
+    parse = {r["title"]: r for r in _module_records("urllib.parse")}
+    assert "netloc" in parse["urllib.parse.urlsplit"]["text"]
+    assert "random.choice" in {r["title"] for r in _module_records("random")}
+    assert "tarfile.open" in {r["title"] for r in _module_records("tarfile")}

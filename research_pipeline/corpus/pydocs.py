@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 28
+BUILD_VERSION = 29
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -174,7 +174,8 @@ def _module_records(name: str) -> Iterator[dict]:
             continue
         if any(_offered_by(parent, attr, obj) for parent in parents):
             continue
-        if not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)):
+        # (Any routine: urllib.parse.urlsplit is an lru_cache wrapper of a function.)
+        if not (inspect.isclass(obj) or inspect.isroutine(obj)):
             continue
         member_doc = inspect.getdoc(obj)
         if inspect.isclass(obj):
