@@ -37,6 +37,7 @@ from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.questions import (
     DEFINING_KEYWORDS,
+    PLAIN_NAME,
     PY_KEYWORDS,
     TYPE_NAMES,
     UNSPECIFIC,
@@ -161,9 +162,6 @@ PEOPLE = frozenset("""people person persons user users visitor visitors customer
 # so that no source says them is no reason a question stays open.
 _STORY_AMOUNTS = frozenset("""dozen dozens hundreds thousands millions ago lately recently
     nowadays once twice thrice half day days week weeks month months year years""".split())
-# Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
-# "HTTPS"); names with inner capitals, digits or punctuation are code-like.
-_PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 # A sentence that only sends the reader elsewhere ("See Name-based vs. IP-based Virtual
 # Hosts to help you decide.", "For more information on context managers, see ...").
 _XREF = re.compile(
@@ -1369,7 +1367,8 @@ def _page(source: Source) -> str:
 
 
 def _last_heading(source: Source) -> str:
-    return source.section.rsplit(" › ", 1)[-1].strip() if source.section else ""
+    """The passage's own heading, the last of its section path ("Short Format")."""
+    return source.section.split("›")[-1].strip()
 
 
 def _said_plainly(text: str) -> str:
@@ -1395,16 +1394,16 @@ def option_sections(focus: Sequence[str], evidence: Sequence[Evidence]
         if len(last.split()) >= 2 and not last.startswith("-"):
             headings.setdefault(_page(ev.source), set()).add(last)
     lent: dict[tuple[str, str], set[str]] = {}
-    for f in options:
-        for ev in evidence:
-            names = {n.strip().split("=", 1)[0].split("[", 1)[0]
-                     for n in _last_heading(ev.source).split(",")}
-            if f not in names:
-                continue
-            said = f" {_said_plainly(ev.source.text)} "
-            for heading in headings.get(_page(ev.source), ()):
-                if f" {_said_plainly(heading)} " in said:
-                    lent.setdefault((_page(ev.source), heading.lower()), set()).add(f)
+    for ev in evidence:
+        names = {n.strip().split("=", 1)[0].split("[", 1)[0]
+                 for n in _last_heading(ev.source).split(",")}
+        entry_of = [f for f in options if f in names]
+        if not entry_of:
+            continue
+        said = f" {_said_plainly(ev.source.text)} "
+        for heading in headings.get(_page(ev.source), ()):
+            if f" {_said_plainly(heading)} " in said:
+                lent.setdefault((_page(ev.source), heading.lower()), set()).update(entry_of)
     return lent
 
 
@@ -1569,7 +1568,7 @@ class AnswerJudge:
         directive of `Alias /docs /srv/docs`.
         """
         kept = [(f, w) for f, w in zip(analysis.focus, analysis.focus_words, strict=True)
-                if (not _PLAIN_NAME.fullmatch(f) or marked_as_code(f, analysis.text))
+                if (not PLAIN_NAME.fullmatch(f) or marked_as_code(f, analysis.text))
                 and f not in analysis.scene]
         if len(kept) == len(analysis.focus):
             return analysis
@@ -1819,8 +1818,9 @@ class AnswerJudge:
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
-            section_lent = lent_sections.get((_page(source), _last_heading(source).lower()),
-                                             set())
+            entry_heading = _last_heading(source)
+            option_entry = entry_heading if entry_heading.startswith("-") else ""
+            section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent
                          for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
@@ -1830,8 +1830,6 @@ class AnswerJudge:
             cands = self.candidates(source)
             if not cands:
                 continue
-            entry_heading = source.section.split("›")[-1].strip()
-            option_entry = entry_heading if entry_heading.startswith("-") else ""
             # The entry of the name asked about is one of the kind the question says it is
             # ("the dataclass decorator": dataclasses.dataclass's docstring need not say
             # "decorator"), and only of that name's kind ("a try block with a finally
@@ -2017,7 +2015,7 @@ class AnswerJudge:
                     shape = 1 / 3
                 elif (analysis.answer_type == "procedure" and not shape
                       and _SETTING_EFFECT.match(text)
-                      and _NAMED_SETTING.fullmatch(source.section.split("›")[-1].strip())):
+                      and _NAMED_SETTING.fullmatch(entry_heading)):
                     # "If specified, Apache httpd will not make the column headings ... into
                     # links for sorting." under SuppressColumnSorting: what setting that
                     # option does, which is how to get it done.

@@ -340,7 +340,9 @@ _PHRASAL = (
     (_phrasal("throw|throws|threw|thrown|throwing", "away"), "discard"),
     (_phrasal("break|breaks|broke|breaking|split|splits|splitting", "up"), "split"),
 )
-_PLAIN_WORDS = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
+# Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
+# "HTTPS"); names with inner capitals, digits or punctuation are code-like.
+PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
 _PLURAL_PRONOUN = re.compile(r"\b(?:they|them|these|those|both)\b", re.IGNORECASE)
 
 
@@ -366,7 +368,7 @@ def listed_before(question: str, asked: str, names: Sequence[str]) -> list[str]:
     # Names written as code ("REDIRECT_URL", "--prune"), not plain words ("TODO and FIXME"
     # the asker searches for are its own values).
     lists = [list(dict.fromkeys(c)) for c in chains if len(set(c)) >= 2
-             and not any(_PLAIN_WORDS.fullmatch(n) for n in c)]
+             and not any(PLAIN_NAME.fullmatch(n) for n in c)]
     return lists[-1] if lists else []
 
 
