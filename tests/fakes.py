@@ -88,9 +88,16 @@ class FakeServer:
         stop(self._server)
 
 
+class _Server(ThreadingHTTPServer):
+    # A provider takes every connection a client opens at once. The standard library's
+    # backlog of 5 does not: 100 topics' first requests overflow it, and the kernel drops
+    # the rest (their clients retry after a second) or resets them.
+    request_queue_size = 1024
+
+
 def serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:
     """A threaded server on a free loopback port, answering from a daemon thread."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
