@@ -722,6 +722,17 @@ def test_a_programs_output_shown_as_a_list_is_not_quoted():
     assert quotable("The kiln cools slowly - about 100 degrees an hour - once the vent is shut.")
 
 
+def test_a_template_after_a_sentences_colon_is_inline_code():
+    from research_pipeline.researcher.answers import quotable
+    # A docstring writes the template out where a page would mark it as code; stored
+    # text keeps "<" as an entity.
+    assert quotable("Split a kiln label into 4 fields: &lt;kiln>/&lt;shelf>#&lt;tray>:&lt;firing>")
+    # Code after the colon is still code when the prose is too short to quote, or when
+    # the code has words of its own.
+    assert not quotable("The label reads: &lt;kiln>/&lt;shelf>#&lt;tray>:&lt;firing>")
+    assert not quotable("Fire the kiln like this: kiln.fire(x) + {a} + [b] * |c| = d")
+
+
 def test_the_shortest_is_what_a_manual_calls_the_minimal():
     from research_pipeline.researcher.answers import synonyms
     assert "minimal" in synonyms("shortest") and "shortest" in synonyms("minimal")

@@ -173,6 +173,8 @@ _NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
+# One whitespace-free token of three code marks or more, the last thing after a colon.
+_TEMPLATE = re.compile(r"(?<=:)\s+(?=\S{8,80}\s*$)(?:[^\s<>{}\[\]=|#/$]*[<>{}\[\]=|#/$]){3}\S*\s*$")
 # What a list question may call its items without naming their kind ("What choices do I
 # have for when csv.writer quotes a field?": the list gives the constants).
 _GENERIC_ITEMS = frozenset(
@@ -835,6 +837,10 @@ def quotable(text: str) -> bool:
     # counts them (whitespace-separated, with letters).
     prose = _TABLE_RULE.sub(" ", stripped).replace(" | ", " ")
     prose = _INLINE_CODE.sub(" ", prose)
+    # A template written out after a sentence's colon ("Parse a URL into 5 components:
+    # <scheme>://<netloc>/<path>?<query>#<fragment>") is inline code too, as the page's
+    # markup had it; stored text keeps "<" as an entity, which is no word or mark.
+    prose = _TEMPLATE.sub(" ", prose.replace("&lt;", "<").replace("&gt;", ">"))
     if sum(any(c.isalpha() for c in w) for w in prose.split()) < MIN_QUOTE_WORDS:
         return False
     letters = sum(c.isalpha() for c in prose)
