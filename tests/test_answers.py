@@ -646,6 +646,20 @@ def test_a_section_headed_by_both_sides_gives_a_sentence_for_each():
     assert "keeps the damper open" in direct and "starves the flames" in direct
 
 
+def test_a_side_its_own_entry_calls_this_directive_is_set_against_the_other_side():
+    # The entry of one side says "this directive" for it and sets it against the other
+    # side by name: that sentence is the comparison, not the entry's opening definition.
+    html = """<html><body><h1>Kiln manual</h1><h2 id="vent">SetVent Directive</h2>
+<p>Sets the vent of the kiln to a fixed opening, which is then kept for the whole firing.</p>
+<p>The opening set by this directive is applied after the burners have been lit. If the
+vent must be open while the burners are lit, you should instead set it with SetVentIf.</p>
+</body></html>"""
+    question = ("Leaving aside that one is conditional, how does setting the vent with SetVent "
+                "differ from setting it with SetVentIf?")
+    _, facts = _research(_html_evidence(html, prefix="s"), question, topic_id="s")
+    assert facts[0].text.startswith("The opening set by this directive is applied after")
+
+
 def test_keywords_named_as_such_are_the_focus_and_comparison_words_only_frame():
     assert analyse("Where is a continue statement allowed to appear?").focus == ("continue",)
     # A keyword that is a common word is named only where it is quoted or said to be one.

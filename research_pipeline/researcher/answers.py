@@ -462,7 +462,7 @@ _REASON_RE = re.compile(
     re.IGNORECASE)
 # Words that set two things against each other, not merely mention them together.
 _CONTRAST_RE = re.compile(
-    r"\b(unlike|whereas|instead of|rather than|differ\w*|difference|as opposed to|"
+    r"\b(unlike|whereas|instead( of)?|rather than|differ\w*|difference|as opposed to|"
     r"in contrast|compared (to|with)|than|while)\b", re.IGNORECASE)
 _COMPARE_RE = re.compile(
     r"\b(unlike|whereas|while|instead|rather than|than|differ\w*|same as|similar\w*|"
@@ -2094,10 +2094,14 @@ class AnswerJudge:
                 if states_case or (analysis.answer_type == "comparison" and shape == 1.0
                                    and _argument_case(analysis, cand, text)):
                     shaped += 0.2  # the question's case in its own clause, then what follows
-                if (sides or several) and _CONTRAST_RE.search(text) and (
-                        all(_side_in(side, text, cand.stems) for side in sides) if sides
-                        else all(focus_in(f, text) for f in analysis.focus[:2])):
-                    shaped += 0.15  # both sides, set against each other in the span itself
+                if (sides or several) and _CONTRAST_RE.search(text):
+                    # Both sides, set against each other in the span itself; a side its
+                    # section is headed by may be "this directive" there.
+                    named = ([_side_in(side, text, cand.stems) for side in sides] if sides
+                             else [focus_in(f, text) for f in analysis.focus[:2]])
+                    headed = sides_headed if sides else focus_in_heading[:2]
+                    if any(named) and all(n or h for n, h in zip(named, headed, strict=True)):
+                        shaped += 0.15
                 if counted and _counts(counted, text):
                     shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
                 if tie and _EQUALITY.search(text):
