@@ -48,9 +48,10 @@ from typing import Any, cast
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from dagster import Field, StringSource
+from dagster import AssetKey, Field, StringSource
 from dagster._core.definitions.asset_checks.asset_check_evaluation import (
     AssetCheckEvaluationPlanned,
+    AssetCheckEvaluationTargetMaterializationData,
 )
 from dagster._core.errors import DagsterInvariantViolationError
 from dagster._core.event_api import EventLogRecord
@@ -117,6 +118,8 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
         self, base_dir: str | None = None, inst_data: ConfigurableClassData | None = None
     ) -> None:
         self._engines: OrderedDict[str, Engine] = OrderedDict()
+        # The latest materialization this process stored, per asset and partition.
+        self._written: dict[tuple[str, str], AssetCheckEvaluationTargetMaterializationData] = {}
         self._tables: set[str] = set()
         self._asset_key_index_cols = False
         self._unplaced_inst_data = inst_data
@@ -283,11 +286,26 @@ class HeldSqliteEventLogStorage(SqliteEventLogStorage):
                 self._store_materialized(conn, event, row["event"], event_id)
             else:
                 updated = self._store_check_evaluation(conn, event, row["event"], event_id)
+        if kind == DagsterEventType.ASSET_MATERIALIZATION:
+            materialization = event.get_dagster_event().step_materialization_data.materialization
+            if materialization.partition is not None:
+                self._written[(_asset_key(event), materialization.partition)] = (
+                    AssetCheckEvaluationTargetMaterializationData(
+                        storage_id=event_id, run_id=event.run_id, timestamp=event.timestamp))
         if updated > 1:  # as Dagster's, after the event is stored
             raise DagsterInvariantViolationError(
                 f"Updated {updated} rows for asset check evaluation "
                 f"{event.get_dagster_event().asset_check_evaluation_data.asset_check_key} "
                 "as a result of duplicate AssetCheckPlanned events.")
+
+    def written_materialization(self, asset_key: AssetKey, partition: str
+                                ) -> AssetCheckEvaluationTargetMaterializationData | None:
+        """The latest materialization of the asset's partition this process has stored.
+
+        A check evaluated right after its asset names it as its target without a query of
+        the event log (the UI counts a partition's check only against its target).
+        """
+        return self._written.get((asset_key.to_string(), partition))
 
     def _store_materialized(self, conn: Connection, event: EventLogEntry, serialized: str,
                             event_id: int) -> None:

@@ -175,5 +175,15 @@ def test_one_run_over_many_topics_reports_each_topic_alone(services, import_topi
               for e in result.all_events if e.event_type_value == "ASSET_CHECK_EVALUATION"}
     assert checks[("plan_approved", "imports")] and not checks[("plan_approved", "finally")]
     assert checks[("citations_verified", "imports")]
+    # Each evaluation names its partition's current materialization as its target: the UI
+    # counts a partition's check only against that one.
+    for event in result.all_events:
+        if event.event_type_value == "ASSET_CHECK_EVALUATION":
+            data = event.asset_check_evaluation_data
+            latest = instance.fetch_materializations(dg.AssetRecordsFilter(
+                asset_key=data.asset_key, asset_partitions=[data.partition]), limit=1).records
+            target = data.target_materialization_data
+            assert target is not None and latest, (data.check_name, data.partition)
+            assert target.storage_id == latest[0].storage_id
     run = instance.get_run_by_id(result.run_id)
     assert {"research-topic/imports", "research-topic/finally"} <= set(run.tags)

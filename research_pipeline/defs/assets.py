@@ -102,7 +102,7 @@ def research_topics(
                 # the run, and the materializations carry the same numbers.
                 PROGRESS.info(event.message)
             elif isinstance(event, bulk.StepDone):
-                yield from _events_for(event)
+                yield from _events_for(context.instance, event)
             elif event.state == "failed":
                 # The error says what failed and what to do; no key reaches the event log.
                 failed[event.topic_id] = redact(f"{event.failed_step}: {event.error}")
@@ -133,14 +133,15 @@ def _say(context: dg.AssetExecutionContext, message: str, level: int = logging.I
     PROGRESS.log(level, message)
 
 
-def _events_for(done: bulk.StepDone) -> Iterator[dg.AssetMaterialization | dg.AssetCheckEvaluation]:
+def _events_for(instance: dg.DagsterInstance, done: bulk.StepDone
+                ) -> Iterator[dg.AssetMaterialization | dg.AssetCheckEvaluation]:
     if done.step in SPECS:
         yield dg.AssetMaterialization(
             asset_key=SPECS[done.step].key, partition=done.topic_id,
             metadata=_METADATA[done.step](done),
         )
     else:
-        yield check_evaluation(done)
+        yield check_evaluation(instance, done)
 
 
 def _plan_metadata(done: bulk.StepDone) -> dict[str, Any]:

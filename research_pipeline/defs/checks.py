@@ -10,6 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import dagster as dg
+from dagster._core.definitions.asset_checks.asset_check_evaluation import (
+    AssetCheckEvaluationTargetMaterializationData,
+)
+from dagster._core.storage.event_log.base import AssetRecordsFilter
 
 from research_pipeline.defs.partitions import topics_partitions
 from research_pipeline.pipeline import bulk
@@ -33,18 +37,40 @@ CHECK_SPECS = [PLAN_APPROVED, CITATIONS_VERIFIED, QUESTIONS_ACCOUNTED]
 _SPECS = {s.name: s for s in CHECK_SPECS}
 
 
-def check_evaluation(done: bulk.StepDone) -> dg.AssetCheckEvaluation:
+def check_evaluation(instance: dg.DagsterInstance, done: bulk.StepDone
+                     ) -> dg.AssetCheckEvaluation:
     """One topic's evaluation of one check, under the topic's partition.
 
-    It names no target materialization: looking one up costs three event-log queries per
-    topic, and the evaluation follows the topic's materialization in the same run.
+    It names the partition's latest materialization as its target: the UI counts a
+    partition's check only against its current materialization.
     """
     spec = _SPECS[done.step]
     passed, severity, metadata = _RESULTS[done.step](done)
     return dg.AssetCheckEvaluation(
         asset_key=spec.asset_key, check_name=spec.name, passed=passed, metadata=metadata,
         severity=severity, blocking=spec.blocking, partition=done.topic_id,
+        target_materialization_data=_target(instance, spec.asset_key, done.topic_id),
     )
+
+
+def _target(instance: dg.DagsterInstance, key: dg.AssetKey,
+            partition: str) -> AssetCheckEvaluationTargetMaterializationData | None:
+    """The partition's latest materialization.
+
+    The one this process just stored when the project's event log holds it (no query),
+    else the event log's latest.
+    """
+    written = getattr(instance.event_log_storage, "written_materialization", None)
+    target = written(key, partition) if written is not None else None
+    if target is not None:
+        return target
+    records = instance.fetch_materializations(
+        AssetRecordsFilter(asset_key=key, asset_partitions=[partition]), limit=1).records
+    if not records:
+        return None
+    return AssetCheckEvaluationTargetMaterializationData(
+        storage_id=records[0].storage_id, run_id=records[0].run_id,
+        timestamp=records[0].timestamp)
 
 
 Result = tuple[bool, dg.AssetCheckSeverity, dict[str, Any]]

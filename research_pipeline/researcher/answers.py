@@ -2097,10 +2097,11 @@ class AnswerJudge:
                 if (sides or several) and _CONTRAST_RE.search(text):
                     # Both sides, set against each other in the span itself; a side its
                     # section is headed by may be "this directive" there.
-                    named = ([_side_in(side, text, cand.stems) for side in sides] if sides
-                             else [focus_in(f, text) for f in analysis.focus[:2]])
-                    headed = sides_headed if sides else focus_in_heading[:2]
-                    if any(named) and all(n or h for n, h in zip(named, headed, strict=True)):
+                    said_here = ([_side_in(side, text, cand.stems) for side in sides] if sides
+                                 else [focus_in(f, text) for f in analysis.focus[:2]])
+                    titled_here = sides_headed if sides else focus_in_heading[:2]
+                    if any(said_here) and all(n or h for n, h in zip(said_here, titled_here,
+                                                                     strict=True)):
                         shaped += 0.15
                 if counted and _counts(counted, text):
                     shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
