@@ -660,6 +660,26 @@ vent must be open while the burners are lit, you should instead set it with SetV
     assert facts[0].text.startswith("The opening set by this directive is applied after")
 
 
+def test_a_sentence_whose_subject_is_the_questions_says_what_it_does_under_any_heading():
+    # "the v flag" names nothing code-like; its entry is headed by the directive it is a
+    # flag of, and says what the flag does in a sentence whose subject is the flag.
+    html = """<html><body><h1>Kiln manual</h1><h2 id="fire">Ramp Directive</h2>
+<p>The Ramp directive sets the curve a firing follows, from a list of points.</p>
+<p>Flags may follow the last point of the curve.</p>
+<p>The v flag causes the kiln to vent the chamber after each point of the curve. This can
+shorten a firing, but should only be used if the glaze can take the cold air.</p>
+</body></html>"""
+    question = "What does the v flag at the end of a Ramp list do?"
+    status, facts = _research(_html_evidence(html, prefix="f"), question, topic_id="f")
+    assert facts[0].text.startswith("The v flag causes the kiln to vent")
+    assert status.status == "answered"
+    # The subject must be the sentence's: "The default notes merge strategy is ..." is
+    # about a strategy, not a note.
+    from research_pipeline.researcher.answers import _subject_opens
+    assert not _subject_opens("The default notes merge strategy is manual.", "note")
+    assert _subject_opens("A slicing selects a range of items.", "slicing")
+
+
 def test_keywords_named_as_such_are_the_focus_and_comparison_words_only_frame():
     assert analyse("Where is a continue statement allowed to appear?").focus == ("continue",)
     # A keyword that is a common word is named only where it is quoted or said to be one.

@@ -2856,7 +2856,13 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         if _defines_other_name(analysis, text.split("\n", 1)[0] if cand.kind == "term"
                                else cand.source.section.split(SECTION_SEP)[-1]):
             return 0.0
-        if _heads_other_thing(analysis, cand.source.section):
+        # A sentence whose subject is the question's, when that names nothing code-like
+        # ("What does the q flag ... do?": "The q flag causes mod_substitute to not
+        # flatten ..."), says what it is or does, under whatever heading.
+        subject_said = not analysis.focus and bool(analysis.subject) and any(
+            _subject_opens(text[start:end], analysis.subject[-1])
+            for start, end in sentence_spans(text))
+        if not subject_said and _heads_other_thing(analysis, cand.source.section):
             return 0.0  # it defines what its heading names
         if (cand.kind == "term" or cand.leads_section) and not (
                 _NAMING.search(text) or announces(text)):
@@ -2868,7 +2874,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             # "__slots__ reserves space for the declared variables ...": a sentence whose
             # subject is the name says what it is or does, whatever its verb.
             return max(cues, 2 / 3)
-        return cues
+        return max(cues, 2 / 3) if subject_said else cues
     if asks_consequence(analysis.text):
         # "What happens when/to X": the answer says what follows. An exception's own entry
         # says when it is raised ("builtins.ImportError: Import can't find module ..."):
@@ -3011,6 +3017,18 @@ def announces(text: str) -> bool:
     # "There are two reasons ...: safety and performance." says what it announces.
     return (bool(_ANNOUNCES.match(text)) and ":" not in text.rstrip().rstrip(".")
             and len(sentence_spans(text)) == 1)
+
+
+def _subject_opens(sentence: str, head: str) -> bool:
+    """The sentence's subject is a noun phrase of the word ("The q flag causes ...")."""
+    return re.match(rf"[\s*\"'`“‘(•]*(?:the|an?|this|each)\s+(?:[\w\-\"'“”‘’]+\s+){{0,2}}?"
+                    rf"{re.escape(head)}s?\s+(?:{_SUBJECT_VERB})\b", sentence,
+                    re.IGNORECASE) is not None
+
+
+# What follows a sentence's subject: an auxiliary, or a verb's third person ("causes").
+_SUBJECT_VERB = (r"is|are|was|were|can|cannot|may|must|will|would|should|does|has|have|"
+                 r"[a-z]+[^s\W]s")
 
 
 def _opens_with(sentence: str, name: str) -> bool:
