@@ -680,6 +680,23 @@ shorten a firing, but should only be used if the glaze can take the cold air.</p
     assert _subject_opens("A slicing selects a range of items.", "slicing")
 
 
+def test_a_section_headed_by_a_name_prefix_is_the_entry_of_the_names_it_begins():
+    # "KILN_ variables" documents KILN_TEMP and KILN_STATE: a span there that names them
+    # is their own entry's; a span that names neither does not speak for them.
+    html = """<html><body><h1>Kiln manual</h1><h2 id="vars">KILN_ variables</h2>
+<p>When a firing is resumed after a power cut, the settings of the interrupted firing are
+handed to the controller with a KILN_ prefix.</p>
+<p>Two additional variables are always set:</p>
+<ul><li>KILN_TEMP: the chamber temperature when the power was cut.</li>
+<li>KILN_STATE: the stage of the firing that was interrupted.</li></ul>
+</body></html>"""
+    question = ("After a power cut our controller resumed the bisque firing, and the log "
+                "shows values called KILN_TEMP and KILN_STATE. What do they hold?")
+    status, facts = _research(_html_evidence(html, prefix="p"), question, topic_id="p")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Two additional variables are always set")
+
+
 def test_keywords_named_as_such_are_the_focus_and_comparison_words_only_frame():
     assert analyse("Where is a continue statement allowed to appear?").focus == ("continue",)
     # A keyword that is a common word is named only where it is quoted or said to be one.

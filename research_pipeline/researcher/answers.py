@@ -1071,6 +1071,18 @@ def member_name(focus: str, title: str) -> str:
     return last if title.strip() in (space, f"{space} module") else ""
 
 
+def _family_heading(focus: str, section: str) -> bool:
+    """A heading names the family of names the focus belongs to by their common prefix.
+
+    "REDIRECT_ variables" is the entry of REDIRECT_URL and REDIRECT_STATUS, "LC_*" of
+    LC_ALL: a prefix that ends where the names' own parts begin ("_", or a "*").
+    """
+    last = section.split(SECTION_SEP)[-1]
+    return any(len(prefix) >= 3 and focus.startswith(prefix) and len(focus) > len(prefix)
+               for token in last.split()
+               for prefix in [token.rstrip("*")] if token.endswith(("_", "_*")))
+
+
 def _member_section(focus: str, section: str) -> bool:
     """A reference page's section for a class's method names it by its parts.
 
@@ -1823,6 +1835,9 @@ class AnswerJudge:
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
+            # A section headed by the family the focus names belong to is their entry, but
+            # a span there still names the member it is about.
+            family_heading = [_family_heading(f, source.section) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
             entry_heading = _last_heading(source)
             option_entry = entry_heading if entry_heading.startswith("-") else ""
@@ -2137,7 +2152,9 @@ class AnswerJudge:
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
                 # A comparison's side is a name too: its own entry speaks for that side.
-                own = bool(analysis.focus) and names_focus_of(focus_in_heading) and not (
+                own = bool(analysis.focus) and names_focus_of(
+                    [h or g for h, g in zip(focus_in_heading, family_heading, strict=True)]
+                ) and not (
                     # A command's page is its own all through, but the entry of one of its
                     # options the question does not name is that option's: "-l,
                     # --files-with-matches" of git-grep's page says what -l does, not what
