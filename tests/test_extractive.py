@@ -234,6 +234,19 @@ def test_a_follow_up_query_reads_the_page_a_close_passage_points_to():
     assert not any(q.text.startswith("hive-check-name") for q in again)
 
 
+def test_a_follow_up_query_for_how_many_asks_in_a_manuals_words_for_a_count():
+    # A manual states a count as a limit on "the number of" things ("MaxHiveFrames limits
+    # the number of frames allowed in one hive box"), not in the asker's "how many".
+    evidence = _evidence("A hive box holds frames of comb, and frames can be moved between boxes.")
+    plan = _plan("Out of the box, how many frames can one hive box hold before it is full?")
+    _, _, queries = _follow_ups(plan, evidence)
+    assert any({"number", "limit"} <= set(q.text.split()) for q in queries[:2])
+    # Not for a question that asks for no count.
+    plan = _plan("Why do beekeepers move frames between hive boxes?")
+    _, _, queries = _follow_ups(plan, evidence)
+    assert not any({"number", "limit"} <= set(q.text.split()) for q in queries)
+
+
 def test_a_follow_up_query_asks_for_a_name_a_close_passage_writes():
     # "NightMode" is the manual's own handle on moving hives at night: it leads to the
     # entry that says why.

@@ -70,6 +70,7 @@ from research_pipeline.researcher.gaps import decide, track_gaps
 from research_pipeline.researcher.questions import (
     QuestionAnalysis,
     analyse,
+    asked_sentence,
     bound_names,
     compound_words,
     defined_names,
@@ -479,7 +480,12 @@ class ExtractiveResearcher:
             # these checks may restrict the characters allowed in a branch name."), when no
             # source found yet comes from that page.
             pointed = _pointed_to(qa, judged[:8], evidence)
-            candidates = ([[pointed] + own] if pointed else []) + (
+            # How a manual words a count or a limit ("limits the number of requests allowed
+            # per connection") for "how many requests can ...".
+            counted = ([own + ["number", "limit"]] if qa.answer_type == "number"
+                       and re.match(r"\W*(?:\w+\W+){0,6}?how (?:many|much|often|long)\b",
+                                    asked_sentence(question.text), re.IGNORECASE) else [])
+            candidates = ([[pointed] + own] if pointed else []) + counted + (
                 [list(qa.focus) + missing + other_words + expansion[:1]]
                 if other_words else []) + [
                 list(qa.focus) + missing + expansion[:2],
