@@ -77,6 +77,13 @@ from research_pipeline.text import stem, words
     ("Which protocol versions can I enable or disable with SSLProtocol?", "list",
      ("SSLProtocol",)),
     ("How many URLs can I list in one kiln log?", "number", ()),
+    # A clause of purpose or place before what is asked does not hide it.
+    ("To cool the kiln faster, can I open the vent at 900 degrees?", "yesno", ()),
+    ("In the kiln's firing log, what do the two letters before each line mean?",
+     "definition", ()),
+    # ...nor does a choice between two things stop being one.
+    ("For a glaze firing, should I use KilnBake or KilnFire? What does the first one do "
+     "differently?", "comparison", ("KilnBake", "KilnFire")),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
