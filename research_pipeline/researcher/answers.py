@@ -1071,15 +1071,14 @@ def member_name(focus: str, title: str) -> str:
     return last if title.strip() in (space, f"{space} module") else ""
 
 
-def _family_heading(focus: str, section: str) -> bool:
+def _family_heading(focus: str, heading: str) -> bool:
     """A heading names the family of names the focus belongs to by their common prefix.
 
     "REDIRECT_ variables" is the entry of REDIRECT_URL and REDIRECT_STATUS, "LC_*" of
     LC_ALL: a prefix that ends where the names' own parts begin ("_", or a "*").
     """
-    last = section.split(SECTION_SEP)[-1]
     return any(len(prefix) >= 3 and focus.startswith(prefix) and len(focus) > len(prefix)
-               for token in last.split()
+               for token in heading.split()
                for prefix in [token.rstrip("*")] if token.endswith(("_", "_*")))
 
 
@@ -1835,11 +1834,11 @@ class AnswerJudge:
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
-            # A section headed by the family the focus names belong to is their entry, but
-            # a span there still names the member it is about.
-            family_heading = [_family_heading(f, source.section) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
             entry_heading = _last_heading(source)
+            # A section headed by the family the focus names belong to is their entry, but
+            # a span there still names the member it is about.
+            family_heading = [_family_heading(f, entry_heading) for f in analysis.focus]
             option_entry = entry_heading if entry_heading.startswith("-") else ""
             section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent

@@ -483,8 +483,7 @@ class ExtractiveResearcher:
             # How a manual words a count or a limit ("limits the number of requests allowed
             # per connection") for "how many requests can ...".
             counted = ([own + ["number", "limit"]] if qa.answer_type == "number"
-                       and re.match(r"\W*(?:\w+\W+){0,6}?how (?:many|much|often|long)\b",
-                                    asked_sentence(question.text), re.IGNORECASE) else [])
+                       and _HOW_MANY.match(asked_sentence(question.text)) else [])
             candidates = ([[pointed] + own] if pointed else []) + counted + (
                 [list(qa.focus) + missing + other_words + expansion[:1]]
                 if other_words else []) + [
@@ -1255,6 +1254,9 @@ def _anchored(j: Judgement, judged: list[Judgement], *, trim: bool = True
 _TEXT_NAME = re.compile(r"(?<![\w.-])(?:[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+\.[a-z][A-Za-z]+)(?![\w-])")
 # How much more a name of the best passages weighs as a follow-up query's word.
 NAME_FEEDBACK = 2.0
+# A question that asks for a count early in its asking sentence ("Out of the box, how many
+# requests can ...").
+_HOW_MANY = re.compile(r"\W*(?:\w+\W+){0,6}?how (?:many|much|often|long)\b", re.IGNORECASE)
 
 
 # A sentence that opens by pointing back to the one before it: "This is ...", "These

@@ -74,12 +74,12 @@ _AUX = (r"(is|are|was|were|does|do|did|can|could|should|will|would|must|has|have
         r"might|am)")
 # A yes/no question starts with an auxiliary, possibly after a leading condition
 # ("If a directory is ignored, can I ...?", "With text=auto set, does Git ...?").
-# A clause that sets the case or the purpose before what is asked: "If ..., does ...?",
-# "To get the time an hour ago, can I ...?", "In git status -s output, what do ...?".
-_LEADING_CLAUSE = (r"(?:if|with|when|after|once|in|to|for|before|on|at|using|given|without|"
-                   r"during|from|since|while)\b[^?,]*?,\s*")
 _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}\b", re.I)
-_YESNO_AFTER_CLAUSE = re.compile(rf"^{_LEADING_CLAUSE}{_AUX}\b", re.I)
+# A clause that sets the case or the purpose before what is asked: "To get the time an
+# hour ago, can I ...?", "In git status -s output, what do ...?".
+_LEADING_CLAUSE = re.compile(r"^(?:if|with|when|after|once|in|to|for|before|on|at|using|"
+                             r"given|without|during|from|since|while)\b[^?,]*?,\s*", re.I)
+_YESNO_AFTER_CLAUSE = re.compile(rf"{_LEADING_CLAUSE.pattern}{_AUX}\b", re.I)
 _NUMBER = re.compile(
     # "how similar must it be", "how soon": a degree, said as a value
     r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon)\b|"
@@ -569,8 +569,7 @@ def answer_type(question: str) -> AnswerType:
         return "procedure"
     if _LIST.search(q):
         return "list"
-    if _DEFINITION.match(q) or _DEFINITION.match(re.sub(rf"^{_LEADING_CLAUSE}", "", q,
-                                                         flags=re.IGNORECASE)):
+    if _DEFINITION.match(q) or _DEFINITION.match(_LEADING_CLAUSE.sub("", q)):
         return "definition"
     return "explanation"
 
