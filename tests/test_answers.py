@@ -1437,6 +1437,35 @@ def test_commands_are_named_as_typed_in_lower_case_and_not_in_a_relative_clause(
                           "repository?", pages) == []
 
 
+def test_a_subcommand_without_a_page_is_still_the_name_asked_about():
+    pages = [_doc(c, f"{c}(1) Manual Page", "Text.") for c in ("kiln-fire", "kiln-log")]
+    # "kiln cool-down" has no page: it is still what the question names ...
+    assert named_commands("What kiln cool-down command opens the vent?", pages) == [
+        "cool-down"]
+    # ... and "What <program> <name> command" asks for a command to run.
+    assert analyse("What kiln cool-down command opens the vent?").answer_type == "procedure"
+    assert analyse("What does the kiln fire command do?").answer_type == "definition"
+
+
+def test_a_program_named_by_its_manual_page_is_what_the_answer_speaks_of():
+    # "kb" is typed as a plain word, but its page is titled "kb - ...": a passage about
+    # the kiln's own warm-up "ramp" does not say how to ramp up a kb run.
+    evidence = [
+        _doc("p1", "Kiln tuning", "Older kilns needed a warm-up ramp of an hour before "
+             "they could fire a full load; the ramp is now set by the controller.", score=9.0),
+        _doc("k1", "kb - kiln benchmarking tool", "kb fires a test load of n tiles at a "
+             "fixed temperature and reports how long each firing took.", score=7.0)]
+    question = "How do I set up a ramp when I benchmark the kiln with kb?"
+    status, facts = _research(evidence, question)
+    assert status.status == "unanswered" and "kb" in status.note
+    assert facts == []
+    # Where the passage speaks of kb, the label is the judge's as before.
+    evidence[0] = _doc("p1", "Kiln tuning", "To ramp up a kb run, start kb with a low "
+                       "tile count and raise it step by step.", score=9.0)
+    status, facts = _research(evidence, question)
+    assert status.status != "unanswered" and [f.source_id for f in facts][:1] == ["p1"]
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

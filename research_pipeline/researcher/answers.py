@@ -2380,6 +2380,22 @@ _RELATIVE_MENTION = re.compile(r"\b(?:that|which|where|whom|whose)\s+([a-z][\w-]
                                r"([a-z][\w-]*)")
 
 
+# A manual page's title in the NAME section's form: "ab - Apache HTTP server benchmarking
+# tool", "htpasswd - Manage user files for basic authentication".
+_PROGRAM_TITLE = re.compile(r"([a-z][a-z0-9]*) - \S")
+
+
+def named_programs(question: str, evidence: Sequence[Evidence]) -> list[str]:
+    """The programs a question names, as typed, that have a manual page among the evidence.
+
+    "... load-test our site with ab ...": ab's page is titled "ab - Apache HTTP server
+    benchmarking tool". An answer speaks of that program: a passage about another
+    program's start-up "ramp-up" does not answer how to ramp up ab's load.
+    """
+    programs = {m.group(1) for e in evidence if (m := _PROGRAM_TITLE.match(e.source.title))}
+    return [t for t in dict.fromkeys(command_tokens(question)) if t in programs]
+
+
 def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """The commands a question names that have a manual page among the evidence.
 
@@ -2393,8 +2409,16 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     out: list[str] = []
     # As typed, in lower case: "a Git branch name" names no "git branch" command.
     tokens = command_tokens(question)
+    # The programs whose subcommands have pages of their own ("git" of "git-rerere").
+    parents = {name.split("-")[0] for name in titled}
     for i, (first, second) in enumerate(itertools.pairwise(tokens)):
         name = f"{first}-{second}"
+        if (name not in titled and first in parents and is_hyphenated_name(second)
+                and second not in out and name not in mentioned):
+            # A subcommand the collection has no page for ("git filter-repo") is still
+            # the name asked about: an answer must name it.
+            out.append(second)
+            continue
         if name not in titled or name in mentioned or name in out:
             continue
         out.append(name)

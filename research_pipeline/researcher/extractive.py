@@ -58,6 +58,7 @@ from research_pipeline.researcher.answers import (
     is_release_note,
     member_entries,
     named_commands,
+    named_programs,
     only_points_elsewhere,
     plain_name_words,
     quotable,
@@ -302,6 +303,16 @@ class ExtractiveResearcher:
         judged = self.judge.judge(analysis, evidence, context,
                                   plain_names=plain_name_words(asked, analysis))
         status, note, best = self.judge.label(analysis, judged, evidence)
+        if best is not None and status != "unanswered":
+            # A program the question names by its page's name ("with ab") is what it asks
+            # about, though typed as a plain word: the answer's source speaks of it.
+            source = best.candidate.source
+            unspoken = [p for p in named_programs(question, evidence) if not focus_in(
+                p, source.text, f"{source.title} {source.section}")]
+            if unspoken:
+                status, note = "unanswered", (
+                    f"the passages that match speak of something else, not of "
+                    f"{', '.join(unspoken)} (closest: {source.cite_title})")
         return analysis, judged, status, note, best
 
     # -- the steps ---------------------------------------------------------------------

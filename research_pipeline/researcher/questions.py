@@ -150,7 +150,10 @@ _PROCEDURE = re.compile(
     # do I make the main thread wait ...?").
     r"(?:^|(?<=[.!?] )|(?<=, ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
     r"(command|steps?)|"
-    r"which command|what should (i|you|we) do)\b|\bsteps? to\b",
+    r"which command|what should (i|you|we) do|"
+    # "What git filter-repo command removes ...?": the command a program's name leads.
+    r"(what|which) (?!(?:does|do|is|are|did|was|can|should|would)\b)(?:[\w.-]+ ){1,3}"
+    r"command(?! (?:does|do|is|are|did|was)\b))\b|\bsteps? to\b",
     re.IGNORECASE)
 # "Besides plain variable names, what else can I delete with del?": the opening phrase
 # is what the asker knows already; "else" and "besides" only frame.
