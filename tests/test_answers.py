@@ -1466,6 +1466,22 @@ def test_a_program_named_by_its_manual_page_is_what_the_answer_speaks_of():
     assert status.status != "unanswered" and [f.source_id for f in facts][:1] == ["p1"]
 
 
+def test_a_value_left_unpicked_asks_for_the_default_which_a_span_states_outright():
+    question = "Which glaze does kiln.fire use if I don't pick one?"
+    assert analyse(question).answer_type == "number"
+    # Both spans are kiln.fire's own and name a default; the one that states the default
+    # glaze leads, not the one that mentions some other argument's default.
+    evidence = [
+        _doc("g1", "kiln.fire", "If *vent* is None (the default), the glaze fumes leave "
+             "through the lid; it is an error to pass a vent with a glaze smaller than 5.",
+             score=9.0),
+        _doc("g2", "kiln.fire", "The optional *glaze* argument names the glaze to fire; "
+             "glazes 0 to 5 are known. The default glaze is 4.", score=8.0)]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "g2"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

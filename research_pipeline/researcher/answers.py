@@ -423,7 +423,8 @@ NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
 # A question about what happens when a value is left out, and how documentation says it.
 _OMITTED_Q = re.compile(
-    r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply)\b|"
+    r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply|pick|"
+    r"choose|select|name)\b|"
     r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b|"
     # "but forgot to pass a number", "If I leave the other arguments alone"
     rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}",
@@ -1772,6 +1773,15 @@ class AnswerJudge:
                     _Named("dotted", tuple(f.split("."))) for f in resolved]
         lent = lent_focus(analysis.focus, evidence)
         lent_sections = option_sections(analysis.focus, evidence)
+        # What a question about a default value asks the default of: its words outside
+        # the names ("protocol" of "Which protocol does pickle.dumps use if I don't pick
+        # one?").
+        focus_names = {w for f in analysis.focus for w in words(f)}
+        default_words = [w for w in words(asked_sentence(analysis.text)) if w in weights
+                         and w not in focus_names and w not in VAGUE and w not in VERBS
+                         ] if analysis.answer_type == "number" and (
+                             _OMITTED_Q.search(analysis.text) or re.search(
+                                 r"\bdefault|\bout of the box\b", analysis.text, re.I)) else []
         out: list[Judgement] = []
 
         def names_focus_of(hits: list[bool]) -> bool:
@@ -2145,6 +2155,11 @@ class AnswerJudge:
                 rival = is_rival(rivalled_here, text)
                 if rival:
                     shaped -= RIVAL_PENALTY  # os.path.split's entry for a str.split question
+                if default_words and _states_default(default_words, text):
+                    # "Which protocol does it use if I don't pick one?": "The default
+                    # protocol is 4." says it in the fewest words, before a sentence that
+                    # only mentions some default ("If buffer_callback is None (the default)").
+                    shaped += 0.25
                 rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
                         + TIGHT_WEIGHT * tight
                         + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
@@ -2654,6 +2669,20 @@ def _times_said(value: str, following: list[str]) -> bool:
     return value.lower() in _TIMES_WORDS or bool(
         following and following[0].lower().strip(".,;:()") in ("time", "times")
         and not value[:1].isdigit())
+
+
+def _states_default(asked: Sequence[str], text: str) -> bool:
+    """The text states the default of what is asked.
+
+    "The default protocol is 4", "the port defaults to 80", "timeout is 60 seconds by
+    default".
+    """
+    for word in asked:
+        w = re.escape(word)
+        if re.search(rf"\bdefault (?:\w+ )?{w}s? (?:is|are|was|will be)\b|\b{w}s? defaults? to\b|"
+                     rf"\b{w}s? (?:is|are) [^.;]{{1,40}}? by default\b", text, re.IGNORECASE):
+            return True
+    return False
 
 
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:

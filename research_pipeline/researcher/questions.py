@@ -96,7 +96,7 @@ _NUMBER = re.compile(
     r"^\W*(?:(?:at|to|in|on|by|with|for) )?(?:what|which)\s+"
     r"(?!(?:happens|happened|does|do|did|is|are|was|were|will|would|can|could|should|must|"
     r"if|when)\b)[a-z]+\b[^?]*\b(?:when|if) (?:i|you|we) (?:don't|do not|never|haven't) "
-    r"(?:give|set|specify|pass|provide|supply|configure|choose|say)\b|"
+    r"(?:give|set|specify|pass|provide|supply|configure|choose|pick|select|name|say)\b|"
     # "... and what is it set to by default?"
     r"\bwhat (?:is|are) (?:it|they|that|this|the \w+) set to\b",
     re.IGNORECASE)
