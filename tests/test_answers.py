@@ -1482,6 +1482,22 @@ def test_a_value_left_unpicked_asks_for_the_default_which_a_span_states_outright
     assert facts[0].source_id == "g2"
 
 
+def test_these_files_are_what_the_setting_names_by_their_extension():
+    from research_pipeline.researcher.questions import setting_words
+    question = ("After a firing with kiln fire there's a Bowl.glaze.bak next to every pot "
+                "I fired. What are these files?")
+    # "these files" points back at what the setting names: its words are the question's.
+    assert setting_words(question) == frozenset()
+    # A singular one points at a detail of the story, which the answer need not say.
+    assert "department" in setting_words(
+        "I sort staff by department. Will they still be in that order after the sort?")
+    # The asker's own name for the file weighs less than the kind its extension says.
+    researcher = ExtractiveResearcher(idf=lambda stems: dict.fromkeys(stems, 3.0))
+    weights = researcher.judge.weights(researcher.analysis(question))
+    assert weights["bak"] > weights["bowl"] and weights["bak"] > weights["glaze"]
+    assert weights["bak"] >= weights["files"]
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

@@ -1471,6 +1471,8 @@ _KEYWORDS = PY_KEYWORDS | {"except*"}
 _NOT_A_NAME = frozenset("simple compound other the these this such".split())
 # A name of the asker's own in code: an attribute of self, or one with a leading underscore.
 _OWN_NAME = re.compile(r"\bself\.\w+|(?<![\w.])_\w+")
+# A file's name as the asker writes it: its base name, then its extension.
+_FILE_NAME = re.compile(r"(?:[\w.-]*/)?([\w-]+(?:\.[\w-]+)*)\.([a-z][a-z0-9]{0,4})")
 # The keywords whose code a question may write out and analysis names (`case RED:`).
 _CODE_KEYWORDS = frozenset({"case"})
 _DECIMAL = re.compile(r"[\d.]+")
@@ -1540,6 +1542,12 @@ class AnswerJudge:
         # own classes ("Meters" and "Length" of `class Meters(Length)`) and the "def" that
         # only that code writes.
         made_up |= _own_code_words(analysis.text) - named
+        # So is the name of a file of the asker's ("Foo.java.orig", "backup.zip"): the
+        # documentation speaks of its kind, by the extension ("*.orig backup files"), and
+        # never of the asker's name for it.
+        made_up |= {w for f in analysis.scene if (m := _FILE_NAME.fullmatch(f))
+                    for w in words(m.group(1))} - named - set(words(" ".join(
+                        m.group(2) for f in analysis.scene if (m := _FILE_NAME.fullmatch(f)))))
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)

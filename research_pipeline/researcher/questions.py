@@ -410,7 +410,21 @@ def setting_words(question: str) -> frozenset[str]:
     command. If I leave the other arguments alone, how similar ...?": "suggest",
     "mistypes", not "similar".
     """
-    return frozenset(words(question)) - frozenset(words(asked_sentence(question)))
+    asked = asked_sentence(question)
+    if _POINTS_BACK.search(asked):
+        # "What are these files?", "How do I set up that ramp-up?": the asking sentence
+        # names what the setting describes; the setting's words are the question's.
+        return frozenset()
+    return frozenset(words(question)) - frozenset(words(asked))
+
+
+# A plural demonstrative and the noun it points back with: "these files", "those
+# branches" (not "these are", "those ones"). (Not "that order" of "Will they still be in
+# that order after the sort?": a singular one points at a detail of the story, the hire-
+# date order, which the answer need not say.)
+_POINTS_BACK = re.compile(
+    r"\b(?:these|those)\s+(?!(?:are|were|do|did|will|would|can|could|should|must|have|had|"
+    r"ones|cases|times|i|you|we|they|the|a|an)\b)[a-z][\w-]*", re.IGNORECASE)
 
 
 _MANNER = re.compile(r"\bby\s+\w+ing\b[^,;:?]*", re.IGNORECASE)
