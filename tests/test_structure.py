@@ -241,6 +241,26 @@ def test_a_table_row_and_its_spanning_description_are_never_split():
         assert " | " in lines[0] and " | " not in lines[-1], chunk.text
 
 
+def test_a_nested_list_stays_with_the_item_it_belongs_to():
+    from research_pipeline.corpus.structure import CHUNK_MAX, Block
+    lead = "The attribute in the first argument can be one of four things:"
+    items = ["1. A request header field, for example Host or User-Agent; a regular "
+             "expression may name several of them at once. " * 3,
+             "2. One of the following aspects of the request:"]
+    items += [f"  • Aspect_{n} - the {n}th thing the kiln records about each request it "
+              f"serves, written to the log" for n in range(8)]
+    items += ["3. The name of an environment variable set by an earlier directive. " * 3,
+              "4. The name of a variable set by another module before this one runs. " * 3]
+    chunks = passages([Block("heading", "SetKiln Directive", 2), Block("para", lead),
+                       Block("list", "\n".join(items))])
+    assert len(chunks) > 1
+    holding = [c for c in chunks if "2. One of the following" in c.text]
+    # The item and all of its nested items are one passage, with the lead-in.
+    assert len(holding) == 1 and all(f"Aspect_{n}" in holding[0].text for n in range(8))
+    assert holding[0].text.startswith(lead) and len(holding[0].text) <= CHUNK_MAX
+    assert not any("Aspect_" in c.text for c in chunks if c is not holding[0])
+
+
 def test_a_list_item_with_code_keeps_its_text_in_page_order():
     page = parse_html(
         "<h1>T</h1><ol><li><p>Set the encoding like this:</p><div class='listingblock'>"

@@ -189,8 +189,21 @@ def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
     current: list[str] = []
     size = lead_size
     for line in lines:
+        nested = kind == "list" and line.startswith(" ")
+        if nested and current and size + len(line) + 1 <= CHUNK_MAX:
+            # A nested item (or an item's continuation) stays with the item it belongs
+            # to while the part stays within the hard limit: "2. One of the following
+            # aspects of the request:" keeps its "• Remote_Addr ...", "• Request_URI ...".
+            current.append(line)
+            size += len(line) + 1
+            continue
         if current and size + len(line) + 1 > limit:
             cut = len(current)
+            if nested:
+                # Too long for that: the parent item goes on with its nested items.
+                tops = [i for i, c in enumerate(current) if not c.startswith(" ") and i > 0]
+                if tops:
+                    cut = tops[-1]
             if kind == "code":
                 # Prefer to cut code at a blank line (between functions, not inside one).
                 blanks = [i for i, c in enumerate(current) if not c.strip() and i > 0]
