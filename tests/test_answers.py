@@ -1498,6 +1498,26 @@ def test_these_files_are_what_the_setting_names_by_their_extension():
     assert weights["bak"] >= weights["files"]
 
 
+def test_a_list_question_is_answered_from_the_start_of_a_long_numbered_list():
+    # Two parts of one long numbered list, each stored under the lead-in: the part that
+    # goes on at "3." ranks first in the search and says as much, but the list asked for
+    # starts at "1.".
+    lead = "The attribute in the first argument can be one of four things:"
+
+    def part(sid: str, first: int, score: float) -> Evidence:
+        text = (f"{lead}\n\n{first}. A glaze name that kiln.set can match, for example "
+                f"Celadon.\n{first + 1}. A cone number that kiln.set can match.")
+        return Evidence(Source(source_id=sid, url=f"https://kiln.example/{sid}",
+                               title="kiln.set", text=text, provider="local",
+                               layout=[("para", 0, len(lead)), ("list", len(lead) + 2,
+                                                                len(text))]), score, 1)
+
+    evidence = [part("later", 3, 9.0), part("first", 1, 8.0)]
+    status, facts = _research(evidence, "Which things can kiln.set match on?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "first"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

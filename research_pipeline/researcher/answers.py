@@ -1470,6 +1470,8 @@ _KEYWORDS = PY_KEYWORDS | {"except*"}
 # Words before "statements" in a heading that name no statement ("Simple statements").
 _NOT_A_NAME = frozenset("simple compound other the these this such".split())
 # A name of the asker's own in code: an attribute of self, or one with a leading underscore.
+# The first numbered item of a list as stored ("1. An HTTP request header field").
+_FIRST_NUMBERED = re.compile(r"^\s*(\d+)\. ", re.MULTILINE)
 _OWN_NAME = re.compile(r"\bself\.\w+|(?<![\w.])_\w+")
 # A file's name as the asker writes it: its base name, then its extension.
 _FILE_NAME = re.compile(r"(?:[\w.-]*/)?([\w-]+(?:\.[\w-]+)*)\.([a-z][a-z0-9]{0,4})")
@@ -2096,6 +2098,12 @@ class AnswerJudge:
                         shaped += 0.1
                     if box:
                         shaped -= 0.25  # a reference box describes one thing, lists none
+                    if cand.kind == "list" and (first := _FIRST_NUMBERED.search(text)) and (
+                            first.group(1) != "1"):
+                        # A long numbered list's later part ("3. The name of an environment
+                        # variable ...", under the lead-in again): the list asked for starts
+                        # with its first item.
+                        shaped -= 0.2
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
