@@ -1518,6 +1518,24 @@ def test_a_list_question_is_answered_from_the_start_of_a_long_numbered_list():
     assert facts[0].source_id == "first"
 
 
+def test_an_asking_sentence_that_names_nothing_asks_about_its_setting():
+    from research_pipeline.researcher.questions import setting_words
+    question = ("Our potters want to glaze bisqueware over Raku, but whenever the kiln "
+                "opens a load it gets the fired piece, not its recipe. How should this be "
+                "set up?")
+    assert analyse(question).answer_type == "procedure"
+    assert setting_words(question) == frozenset()
+    rare = {stem("raku"): 7.0, stem("bisqueware"): 6.0}
+    researcher = ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 2.5) for s in stems})
+    # Steps that retell the setting's everyday words ("opens", "load", "recipe", "kiln")
+    # but never speak of Raku or bisqueware do not say how to set this up.
+    evidence = [_doc("n1", "Building the kiln controller", "This can be done through the "
+                     "following steps: open the kiln recipe file, edit the load paths and "
+                     "set the glaze names the kiln opens with.", score=9.0)]
+    status, _ = _research(evidence, question, researcher=researcher)
+    assert status.status != "answered"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

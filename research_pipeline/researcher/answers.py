@@ -39,6 +39,7 @@ from research_pipeline.researcher.questions import (
     DEFINING_KEYWORDS,
     PLAIN_NAME,
     PY_KEYWORDS,
+    SAYS_NOTHING,
     TYPE_NAMES,
     UNSPECIFIC,
     VAGUE,
@@ -1612,9 +1613,13 @@ class AnswerJudge:
         "Apache", "Python", which no answer must carry either) or a placeholder's word
         ("<name>", "--depth=N"): it stands for the asker's value.
         """
-        # What only sets the scene ("self.__token", "'missing'") is never required.
+        # What only sets the scene ("self.__token", "'missing'") is never required; unless
+        # the asking sentence names nothing of its own and points back at it ("How should
+        # this be set up?"): then the setting is what it asks about.
         shown = {w for f in analysis.scene for w in words(f)} - {
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}
+        if SAYS_NOTHING.fullmatch(asked_sentence(analysis.text).strip()):
+            shown = set()
         focus_words = [w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
                        if f not in analysis.scene for w in toks if w in weights]
         if focus_words:

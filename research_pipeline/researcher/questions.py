@@ -151,6 +151,8 @@ _PROCEDURE = re.compile(
     r"(?:^|(?<=[.!?] )|(?<=, ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
     r"(command|steps?)|"
     r"which command|what should (i|you|we) do|"
+    # "How should this be set up?": how a thing is done, asked of the thing.
+    r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
     # "What git filter-repo command removes ...?": the command a program's name leads.
     r"(what|which) (?!(?:does|do|is|are|did|was|can|should|would)\b)(?:[\w.-]+ ){1,3}"
     r"command(?! (?:does|do|is|are|did|was)\b))\b|\bsteps? to\b",
@@ -351,6 +353,14 @@ _PHRASAL = (
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
 PLAIN_NAME = re.compile(r"(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}))*")
+# An asking sentence that names nothing and only points back at the setting: "How should
+# this be set up?", "How do I fix that?", "What can I do about it?".
+SAYS_NOTHING = re.compile(
+    r"(?:how|what)\s+(?:should|can|could|do|would|must)\s+(?:i|we|you|one)?\s*"
+    r"(?:this|that|it|these|those)?\s*(?:be\s+)?(?:do|set\s+up|fix|fixed|solve|solved|"
+    r"handle|handled|configure|configured|done|avoid|avoided|prevent|prevented|stop|"
+    r"stopped)?\s*(?:this|that|it|these|those)?\s*(?:about\s+(?:this|that|it))?\s*\?",
+    re.IGNORECASE)
 _PLURAL_PRONOUN = re.compile(r"\b(?:they|them|these|those|both)\b", re.IGNORECASE)
 
 
@@ -411,7 +421,7 @@ def setting_words(question: str) -> frozenset[str]:
     "mistypes", not "similar".
     """
     asked = asked_sentence(question)
-    if _POINTS_BACK.search(asked):
+    if _POINTS_BACK.search(asked) or SAYS_NOTHING.fullmatch(asked.strip()):
         # "What are these files?", "How do I set up that ramp-up?": the asking sentence
         # names what the setting describes; the setting's words are the question's.
         return frozenset()
