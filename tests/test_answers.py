@@ -1536,6 +1536,21 @@ def test_an_asking_sentence_that_names_nothing_asks_about_its_setting():
     assert status.status != "answered"
 
 
+def test_a_bound_asked_for_is_not_answered_by_a_settings_default():
+    evidence = [_doc("d1", "kiln-config(1) Manual Page", "A positive value makes the kiln "
+                     "log a warning when the number of tiles in a load is at least the value "
+                     "of kiln.tiles.warn. The default value is 100.",
+                     section="CONFIGURATION › kiln.tiles.warn", score=9.0)]
+    question = "How many tiles can a single kiln load hold at most?"
+    status, _ = _research(evidence, question)
+    assert status.status != "answered"
+    evidence.append(_doc("b1", "kiln-format(5) Manual Page", "Tiles are counted in a 16-bit "
+                         "field, so a single load can hold at most 65535 tiles.",
+                         section="LIMITS", score=5.0))
+    status, facts = _research(evidence, question)
+    assert status.status == "answered" and facts[0].source_id == "b1"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

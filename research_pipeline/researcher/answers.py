@@ -2706,6 +2706,16 @@ def _states_default(asked: Sequence[str], text: str) -> bool:
     return False
 
 
+# A question for an upper bound, and how a text states one.
+_UPPER_BOUND_Q = re.compile(r"\bat (?:the )?most\b|\bmaximum\b|\bupper (?:limit|bound)\b|"
+                            r"\bhow (?:many|much|large|big|long) [^?]{0,60}\bat most\b")
+_UPPER_BOUND = re.compile(
+    r"\bat most\b|\bmaximum\b|\bmax\b|\bup to\b|\blimit|\bno more than\b|\bnot? (?:more|longer|"
+    r"larger|bigger) than\b|\bexceed|\bcannot (?:hold|store|have|contain|be more)\b|"
+    r"\bbeyond\b|\blargest\b|\bhighest\b|\bcap\b|\bcapped\b|\bat the most\b",
+    re.IGNORECASE)
+
+
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     """A value of the kind asked.
 
@@ -2723,6 +2733,12 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         return False
     if _OMITTED_Q.search(question) and not _OMITTED.search(plain):
         return False  # "if I don't pass rel_tol": the value used when it is left out
+    if (_UPPER_BOUND_Q.search(question) and "default" not in question
+            and not _UPPER_BOUND.search(plain)):
+        # "How many commits can a file hold at most?" asks for a bound, which a text
+        # states as one ("can store at most ... commits"); a setting's default ("The
+        # default value is 100") is no bound.
+        return False
     counting = bool(re.search(r"\bhow (many|often)\b", question))
     counted_q = _COUNTED_Q.search(question)
     counted = stem(counted_q.group(1)) if counted_q else ""
