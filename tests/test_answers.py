@@ -1551,6 +1551,18 @@ def test_a_bound_asked_for_is_not_answered_by_a_settings_default():
     assert status.status == "answered" and facts[0].source_id == "b1"
 
 
+def test_a_subcommand_named_only_in_a_pointer_elsewhere_is_not_what_a_passage_is_about():
+    from research_pipeline.researcher.answers import _in_passing
+    text = ("Rewriting history has other concerns too. See the \"DISCUSSION\" section of "
+            "the kiln cool-down manual page for more details.")
+    assert _in_passing("cool-down", text)
+    assert _in_passing("cool-down", "Use a safer tool such as kiln cool-down instead.")
+    assert not _in_passing("cool-down", "kiln cool-down opens the vent after a firing.")
+    pages = [_doc("p1", "kiln-fire(1) Manual Page", text, score=9.0)]
+    status, _ = _research(pages, "What kiln cool-down command opens the vent after a firing?")
+    assert status.status != "answered"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

@@ -1168,18 +1168,24 @@ def _is_operator(term: str) -> bool:
 
 
 # What a name follows when it is only named to compare with or to point at.
-_PASSING_CUE = re.compile(r"\b(?:similar to|such as|like|see(?: also)?|unlike|as with|as in|"
+_PASSING_CUE = re.compile(r"(?:\b(?:similar to|such as|like|see(?: also)?|unlike|as with|as in|"
                           r"cf\.|compare(?:d)? (?:to|with)|(?:in)?compatible with)\s+"
                           # (Or the last of several names: "with the wait() and ".)
                           r"(?:the\s+)?(?:[`'\"“(]*[\w.]+(?:\(\))?[`'\"”)]*"
-                          r"(?:,\s*|\s+(?:and|or)\s+))*[`'\"“(]*$",
+                          r"(?:,\s*|\s+(?:and|or)\s+))*"
+                          # (Or a program's subcommand: "such as git filter-repo".)
+                          r"(?:[a-z][a-z0-9]*\s+)?"
+                          # (Or a pointer to a part of another page: 'See the "DISCUSSION"
+                          # section of the git filter-repo manual page'.)
+                          r"|\bsee\s+the\b[^.;:]{0,40}\bof\s+(?:the\s+)?(?:[\w-]+\s+)?)"
+                          r"[`'\"“(]*$",
                           re.IGNORECASE)
 
 
 def _in_passing(name: str, text: str) -> bool:
     """Every mention of the name in the text only compares with it or points to it."""
     hits = list(_hits(name, text))
-    return bool(hits) and all(_PASSING_CUE.search(text[max(0, h - 40):h]) for h in hits)
+    return bool(hits) and all(_PASSING_CUE.search(text[max(0, h - 80):h]) for h in hits)
 
 
 def _hits(term: str, haystack: str) -> Iterator[int]:
@@ -1948,7 +1954,8 @@ class AnswerJudge:
                                                  strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
-                            and (_QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_"))
+                            and (_QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
+                                 or is_hyphenated_name(f))
                             and _in_passing(f, before)):
                         # "... describe fields, similar to dataclasses.field()": named to
                         # compare with, the name is not what the passage is about.
