@@ -1563,6 +1563,22 @@ def test_a_subcommand_named_only_in_a_pointer_elsewhere_is_not_what_a_passage_is
     assert status.status != "answered"
 
 
+def test_a_quoted_value_is_named_by_the_span_that_says_it():
+    # The passage used "glaze" as a quoted word earlier, for an argument; the span about
+    # the 'action' argument does not speak of the 'glaze' action asked about.
+    evidence = [_doc("c1", "kiln.catch", "The 'glaze' argument names an alternative glaze "
+                     "table. The table is read once, when the block is entered. Its entries "
+                     "are kept until the block ends. Nothing is written back to the table. "
+                     "If the 'action' argument is not None, the remaining arguments are "
+                     "passed to kiln.fire() as if it were called on entering the block.",
+                     score=9.0)]
+    rare = {stem("kiln"): 8.0, stem("fire"): 8.0, stem("glaze"): 3.0, stem("action"): 4.0}
+    researcher = ExtractiveResearcher(idf=lambda stems: {s: rare.get(s, 0.5) for s in stems})
+    status, _ = _research(evidence, "What does the 'glaze' action of kiln.fire actually do "
+                          "with a pot that keeps cracking?", researcher=researcher)
+    assert status.status != "answered"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

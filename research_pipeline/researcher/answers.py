@@ -1794,6 +1794,12 @@ class AnswerJudge:
                     _Named("dotted", tuple(f.split("."))) for f in resolved]
         lent = lent_focus(analysis.focus, evidence)
         lent_sections = option_sections(analysis.focus, evidence)
+        # A plain word the asker quotes as a value ("the 'module' action") is named by the
+        # span that says it, not by a passage that used the word earlier for something
+        # else ("The 'module' argument is to specify an alternative module ...").
+        quoted_values = [bool(re.fullmatch(r"[a-z]+", f)) and re.search(
+            rf"['\"‘“]{re.escape(f)}['\"’”]", analysis.text) is not None
+            for f in analysis.focus]
         # What a question about a default value asks the default of: its words outside
         # the names ("protocol" of "Which protocol does pickle.dumps use if I don't pick
         # one?").
@@ -1946,12 +1952,12 @@ class AnswerJudge:
                     found.get(w) for w in analysis.implied)
                 # (An operator counts only in the span or its headings: a grammar rule
                 # earlier in its passage writes every operator of its kind.)
-                focus_hits = [h or focus_in(f, text if _is_operator(f) else before,
+                focus_hits = [h or focus_in(f, text if _is_operator(f) or q else before,
                                             heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               or bool(m) and cand.kind != "table" and _as_written(m, text)
-                              for f, h, m in zip(analysis.focus, focus_in_heading, members,
-                                                 strict=True)]
+                              for f, h, m, q in zip(analysis.focus, focus_in_heading, members,
+                                                    quoted_values, strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
                             and (_QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
