@@ -1579,6 +1579,15 @@ def test_a_quoted_value_is_named_by_the_span_that_says_it():
     assert status.status != "answered"
 
 
+def test_what_a_thing_stores_or_contains_is_asked_item_by_item():
+    assert analyse("What does the commit-graph file store for each commit?"
+                   ).answer_type == "list"
+    assert analyse("What does a kiln log contain?").answer_type == "list"
+    # Not where it stores something, nor what it does.
+    assert analyse("What does git store the data in?").answer_type != "list"
+    assert analyse("What does the q flag do?").answer_type == "definition"
+
+
 def test_a_passage_that_answers_another_question_is_not_filed_as_support():
     evidence = [
         _doc("v1", "Kiln vents", "Kiln vents let the fumes of a firing leave the kiln "

@@ -142,7 +142,12 @@ _LIST = re.compile(
     # "What are my options for giving a thread its work?"
     r"^what (?:are|were) (?:my|our|your|the) (?:options|choices|alternatives)\b|"
     # "In which order does Apache apply them?": a sequence, the items in their order.
-    r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b",
+    r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b|"
+    # "What does the commit-graph file store for each commit?": what it holds, item by
+    # item (not "What does it store the data in?").
+    r"^what (?:does|do|will) (?:the |a |an |each |every )?[\w.-]+(?: [\w.-]+){0,2} "
+    r"(?:store|stores|contain|hold|record|keep|save)(?: (?:for|about|in|on) (?:each|every|a|an)"
+    r" [\w-]+)?\s*\?",
     re.IGNORECASE)
 _PROCEDURE = re.compile(
     # A last "How do I do that?" follows the sentence it asks about (``asked_sentence``).
