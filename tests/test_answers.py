@@ -1582,8 +1582,9 @@ def test_a_quoted_value_is_named_by_the_span_that_says_it():
 def test_what_a_thing_stores_or_contains_is_asked_item_by_item():
     assert analyse("What does the commit-graph file store for each commit?"
                    ).answer_type == "list"
-    assert analyse("What does a kiln log contain?").answer_type == "list"
-    # Not where it stores something, nor what it does.
+    assert analyse("What does a kiln log record about each firing?").answer_type == "list"
+    # Not what one thing holds, where it stores something, nor what it does.
+    assert analyse("What does the glaze folder hold?").answer_type != "list"
     assert analyse("What does git store the data in?").answer_type != "list"
     assert analyse("What does the q flag do?").answer_type == "definition"
 

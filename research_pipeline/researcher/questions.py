@@ -143,11 +143,11 @@ _LIST = re.compile(
     r"^what (?:are|were) (?:my|our|your|the) (?:options|choices|alternatives)\b|"
     # "In which order does Apache apply them?": a sequence, the items in their order.
     r"\b(?:in )?(?:which|what) order\b|\bthe order (?:in which|of)\b|"
-    # "What does the commit-graph file store for each commit?": what it holds, item by
-    # item (not "What does it store the data in?").
+    # "What does the commit-graph file store for each commit?": what it holds for each,
+    # item by item. (Not "What does the glaze folder hold?", which a sentence answers.)
     r"^what (?:does|do|will) (?:the |a |an |each |every )?[\w.-]+(?: [\w.-]+){0,2} "
-    r"(?:store|stores|contain|hold|record|keep|save)(?: (?:for|about|in|on) (?:each|every|a|an)"
-    r" [\w-]+)?\s*\?",
+    r"(?:store|stores|contain|hold|record|keep|save) (?:for|about|on) (?:each|every) [\w-]+"
+    r"\s*\?",
     re.IGNORECASE)
 _PROCEDURE = re.compile(
     # A last "How do I do that?" follows the sentence it asks about (``asked_sentence``).
