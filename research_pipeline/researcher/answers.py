@@ -1476,9 +1476,9 @@ def named_things(text: str, *, heading: bool = False) -> list[_Named]:
 _KEYWORDS = PY_KEYWORDS | {"except*"}
 # Words before "statements" in a heading that name no statement ("Simple statements").
 _NOT_A_NAME = frozenset("simple compound other the these this such".split())
-# A name of the asker's own in code: an attribute of self, or one with a leading underscore.
 # The first numbered item of a list as stored ("1. An HTTP request header field").
 _FIRST_NUMBERED = re.compile(r"^\s*(\d+)\. ", re.MULTILINE)
+# A name of the asker's own in code: an attribute of self, or one with a leading underscore.
 _OWN_NAME = re.compile(r"\bself\.\w+|(?<![\w.])_\w+")
 # A file's name as the asker writes it: its base name, then its extension.
 _FILE_NAME = re.compile(r"(?:[\w.-]*/)?([\w-]+(?:\.[\w-]+)*)\.([a-z][a-z0-9]{0,4})")
@@ -1554,9 +1554,9 @@ class AnswerJudge:
         # So is the name of a file of the asker's ("Foo.java.orig", "backup.zip"): the
         # documentation speaks of its kind, by the extension ("*.orig backup files"), and
         # never of the asker's name for it.
-        made_up |= {w for f in analysis.scene if (m := _FILE_NAME.fullmatch(f))
-                    for w in words(m.group(1))} - named - set(words(" ".join(
-                        m.group(2) for f in analysis.scene if (m := _FILE_NAME.fullmatch(f)))))
+        files = [m for f in analysis.scene if (m := _FILE_NAME.fullmatch(f))]
+        made_up |= ({w for m in files for w in words(m.group(1))} - named
+                    - {w for m in files for w in words(m.group(2))})
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)

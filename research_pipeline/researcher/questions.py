@@ -427,7 +427,7 @@ def setting_words(question: str) -> frozenset[str]:
     """
     asked = asked_sentence(question)
     if _POINTS_BACK.search(asked) or SAYS_NOTHING.fullmatch(asked.strip()):
-        # "What are these files?", "How do I set up that ramp-up?": the asking sentence
+        # "What are these files?", "How should this be set up?": the asking sentence
         # names what the setting describes; the setting's words are the question's.
         return frozenset()
     return frozenset(words(question)) - frozenset(words(asked))
