@@ -363,6 +363,21 @@ def test_a_docstrings_field_list_is_one_entry_per_field():
         "integers 0 through 9 are accepted.")
 
 
+def test_a_docstrings_attribute_fields_under_a_noted_label_are_a_list():
+    # ".name: value" lines under "Attributes: [examples for ...]": the label (with its
+    # note) leads a list of the attributes, one an item, not a run-on paragraph.
+    text = ("This class represents a kiln.\n\n"
+            "Attributes: [examples for Kiln('north', 3)]\n"
+            "    .name: 'north'\n"
+            "    .shelves: 3\n"
+            "    .max_temperature: 1300\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "para", "list"]
+    assert blocks[1].text == "Attributes: [examples for Kiln('north', 3)]"
+    assert blocks[2].text.split("\n") == [
+        "• .name: 'north'", "• .shelves: 3", "• .max_temperature: 1300"]
+
+
 def test_a_line_back_at_the_margin_after_indented_entries_starts_a_paragraph():
     # A docstring's labelled entries end without a full stop; the line after them, back
     # at the margin, is a sentence of its own, not the end of theirs.

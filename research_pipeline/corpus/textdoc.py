@@ -181,7 +181,7 @@ _LINE_ENTRY = re.compile(
     r"|^\s*[A-Z]\w*(?:Error|Exception|Warning):\s+\S")                        # KeyError: ...
 # A field of a docstring's field list ("mode: The mode can be ..."), its description wrapped
 # under a hanging indent: one entry a line where every other line is indented under one.
-_FIELD_ENTRY = re.compile(r"^\s*[A-Za-z_]\w{0,30}:\s+\S")
+_FIELD_ENTRY = re.compile(r"^\s*\.?[A-Za-z_]\w{0,30}:\s+\S")
 # A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
 _SIGNATURE = re.compile(
     r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
@@ -367,7 +367,12 @@ def text_blocks(text: str) -> list[Block]:
         # One entry a line ("'strict' - raise ...", ":param x: ...", "Error: when ..."),
         # possibly under a label line ("Raises:").
         entries = [_LINE_ENTRY.match(line) or _FIELD_ENTRY.match(line) for line in group]
-        label = first.strip().endswith(":") and len(first.strip()) <= 40 and len(group) > 2
+        # (Or a label with a note, entries of its own under it: "Attributes: [examples for
+        # IPv4Network('192.0.2.0/27')]" over ".netmask: IPv4Address(...)" lines.)
+        label = len(group) > 2 and (
+            first.strip().endswith(":") and len(first.strip()) <= 40
+            or len(first.strip()) <= 80 and all(_indent(line) > indent for line in group[1:])
+            and sum(bool(m) for m in entries[1:]) >= 2)
         body = group[1:] if label else group
         marks = entries[1:] if label else entries
         starts = [line for line, m in zip(body, marks, strict=True) if m]
