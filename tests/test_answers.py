@@ -3819,3 +3819,108 @@ def test_apostrophes_quote_nothing_and_handing_is_how_a_question_is_worded():
     said = "Is it safe if the kiln's door isn't shut while it's firing the potter's 'bisque'?"
     assert [m.group(0) for m in _QUOTED_VALUE.finditer(said)] == ["'bisque'"]
     assert {"handed", "handing"} <= VERBS
+
+
+def test_the_documentation_named_as_the_teller_is_no_word_of_the_question():
+    # "does the manual describe", "according to the docs": where the answer is to be
+    # found, which no answer says of itself (a rare word such as "manual" would otherwise
+    # weigh most and draw the pages that point to "the manual").
+    listed = analyse("Which kiln settings does the manual describe that don't work yet?")
+    assert "manual" not in listed.content and "describe" not in listed.content
+    assert {"kiln", "settings"} <= set(listed.content)
+    told = analyse("How long should the kiln cool, according to the documentation?")
+    assert "documentation" not in told.content and "according" not in told.content
+    # A manual page asked about is what the question is about.
+    assert "manual" in analyse("Where does the kiln manual page say to start?").content
+
+
+def test_a_question_whether_something_is_needed_is_answered_by_what_is_needed():
+    html = """<html><body><h1>Kiln controller</h1><h2 id="load">kiln.load(log)</h2>
+<p>Read a firing log and return the schedule it records.</p>
+<p>If fix_names is true, kiln will try to map the old controllers' names to the new ones. The encoding and errors tell kiln how to read the logs written by old controllers; they default to 'ascii' and 'strict'.</p>
+<p>The log format version is detected automatically, so no version argument is needed.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), (
+        "Our kiln logs come from old controllers and new ones. When I read them with "
+        "kiln.load, do I have to tell it which format version each log was written in?"))
+    assert status.status in ("answered", "partial")
+    assert facts[0].text.startswith("The log format version is detected automatically")
+
+
+def test_a_list_of_what_does_not_work_needs_a_span_that_says_so():
+    # The kiln's list of the firing modes it supports answers "Which ... does it support?",
+    # not "Which ... does it not support?": a list of what lacks something must say it.
+    status, facts = _judge("Which firing modes does the kiln not support?")
+    assert status.status == "partial"
+    # What does say so comes first (a sentence, not a list: still only part of an answer).
+    html = KILN.replace("with quick cooling</li></ul>", "with quick cooling</li></ul>"
+                        "<p>Pit firing is not supported by the kiln in any of its modes.</p>")
+    status, facts = _research(_html_evidence(html), "Which firing modes does the kiln not "
+                              "support?")
+    assert "is not supported" in facts[0].text
+
+
+def test_the_askers_numbers_literals_and_positional_arguments_set_the_scene():
+    from research_pipeline.researcher.answers import AnswerJudge
+    # A number written as code, and a literal assigned to a name of the asker's: the
+    # documentation states the rule with its own examples, never "-12" or "0777e1".
+    for question, scene in [
+            ("Is the minus sign in `-12` part of the number literal?", ("-12",)),
+            ("Python rejects `0777`, but `x = 0777e1` runs. Why are the zeros allowed there?",
+             ("x = 0777e1",)),
+            # Names passed by position to a library's call are the asker's own values.
+            ("I set up `fin = kiln.finalize(pot, cool_down, rack)`. How many times will "
+             "cool_down run?", ("cool_down",))]:
+        analysis = analyse(question)
+        assert set(scene) <= set(analysis.scene), question
+        assert not set(scene) & set(AnswerJudge.required(analysis).focus), question
+    # The library's call itself is still asked about.
+    assert "kiln.finalize" in AnswerJudge.required(analyse(
+        "I set up `fin = kiln.finalize(pot, cool_down, rack)`. How many times will cool_down "
+        "run?")).focus
+
+
+def test_is_it_part_of_asks_what_includes_it_and_fine_is_no_crux():
+    assert analyse("Is the minus sign in `-12` part of the number literal?").verb == "include"
+    judge = ExtractiveResearcher().judge
+    analysis = analyse("Python rejects `0777`, but `x = 0777e1` runs. Why are the leading "
+                       "zeros fine there?")
+    assert judge.crux(analysis, judge.weights(analysis)) != "fine"
+
+
+def test_a_count_spelled_out_matches_its_digits():
+    html = """<html><body><h1>Kilns</h1><h2 id="north">The north kiln</h2>
+<p>The north kiln fires with 4 burners set around its floor.</p>
+<h2 id="south">The south kiln</h2><p>The south kiln fires with burners set along its walls.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), "Which kiln fires with four burners?")
+    assert facts[0].text.startswith("The north kiln fires with 4 burners")
+
+
+def test_a_lead_in_that_promises_a_drawing_in_code_is_no_answer():
+    # "... distributed in the following way:" over a drawing in code says nothing by itself:
+    # the question stays open rather than answered with the promise.
+    html = """<html><body><h1>Kiln controller</h1><h2 id="screen">The firing screen</h2>
+<p>When the firing starts, the controller opens a screen with 3 panels laid out in the following way:</p>
+<pre>| HEAT | TIME |
+| LOG         |</pre>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), "What does each panel of the firing "
+                              "screen show when the firing starts?")
+    assert status.status != "answered"
+    assert not any(f.role == "answer" and f.text.endswith("following way:") for f in facts)
+
+
+def test_the_askers_own_file_names_are_neither_required_nor_the_crux():
+    from research_pipeline.researcher.answers import AnswerJudge
+    # A word of a file's name only the asker's story writes ("quarterly-2042.html"): the
+    # documentation speaks of such files by their extensions, never by the asker's name for
+    # one, so it is not the word an answer must carry, however rare.
+    judge = ExtractiveResearcher(lambda stems: {s: 9.0 if s.startswith("quarter") else 2.0
+                                                for s in stems}).judge
+    story = analyse("We turned on log correction for the kiln's folder. Uploading a new log "
+                    "called quarterly-2042.html got sent to the existing quarterly-2024.html "
+                    "instead. Why?")
+    assert judge.crux(story, judge.weights(story)) != "quarterly"
+    # A file asked about by its name is what the question is about.
+    assert AnswerJudge.required(analyse("What does setup.py do?")).focus == ("setup.py",)

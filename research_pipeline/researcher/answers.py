@@ -45,6 +45,7 @@ from research_pipeline.researcher.questions import (
     VAGUE,
     VERBS,
     QuestionAnalysis,
+    OWN_FILE,
     asked_sentence,
     bound_names,
     compound_of,
@@ -172,6 +173,23 @@ _XREF = re.compile(
 # a question says with "un-" ("unsupported", "uncommitted").
 _NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3,})")
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
+# A negated verb of an asking sentence ("that don't work", "which cannot be", "aren't
+# supported").
+# ("does the kiln not support"; not "whether or not", "not only".)
+_NEGATED_ASK = re.compile(r"n't\b|\b(?:cannot|never)\b|(?<!\bor )\bnot\b(?! only\b)",
+                          re.IGNORECASE)
+# What a span says lacks: a negation of a verb, or a word that says it without one
+# ("unsupported", "unimplemented"). (Not "none" or "no", which are values as often.)
+_LACKING = re.compile(r"\b(?:not|never|cannot|no longer|un(?:supported|implemented|"
+                      r"available|usable)|deprecated|obsolete|broken|experimental)\b|n't\b",
+                      re.IGNORECASE)
+
+
+def _says_lacking(text: str, crux_stems: frozenset[str]) -> bool:
+    """A sentence of the span says that what the question hinges on lacks something."""
+    return any(_LACKING.search(sentence) and (
+        not crux_stems or crux_stems & {stem(w) for w in words(sentence)})
+        for sentence in re.split(r"(?<=[.;!?])\s+|\n", text))
 _TABLE_RULE = re.compile(r"(?<!\S)[=+\-]{3,}(?!\S)")
 _INLINE_CODE = re.compile(r"\"[^\"\n]{1,80}\"|``[^`\n]{1,80}``|`[^`\n]{1,80}`")
 # One whitespace-free token of three code marks or more, the last thing after a colon.
@@ -208,6 +226,9 @@ _SYNONYM_GROUPS = (
     "wait block", "finish complete",
     "clash conflict", "subfolder subdirectory", "fake spoof forge", "untouched unchanged "
     "unmodified",
+    # A count spelled out and in digits ("four panes": "a 4 windows layout").
+    "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8", "nine 9",
+    "ten 10", "twelve 12",
 )
 
 
@@ -336,8 +357,9 @@ def dangling(text: str) -> bool:
 
 
 # What a sentence's last words before its colon point ahead with.
-_POINTS_AHEAD = re.compile(r"\b(?:of the form|the following|as follows|like this|like so|"
-                           r"below|syntax)\s*:$", re.IGNORECASE)
+# ("... distributed in the following way:", "... with the following two lines:")
+_POINTS_AHEAD = re.compile(r"\b(?:of the form|the following(?: [a-z]+){0,2}|as follows|"
+                           r"like this|like so|below|syntax)\s*:$", re.IGNORECASE)
 # The longest single line of code a sentence may name before it without dangling.
 SHORT_CODE = 60
 
@@ -489,6 +511,25 @@ _PROCEDURE_RE = re.compile(
     r"which\b|its\b|their\b|one\b|each\b|all\b|any\b|some\b|such\b|only\b|both\b)"
     r"[a-z]{2,}\b)(?!\s+(?:is|are|was|were|has|have|can|will|must|should|may)\b)",
     re.IGNORECASE)
+# A yes/no question that asks whether something is needed ("do I have to tell it ...?",
+# "Do we need to restart ...?", "Is it necessary to ...?"), and a span that says whether it
+# is ("is needed", "need not", "is done automatically", "is optional").
+_NEED_Q = re.compile(
+    r"\b(?:do|does|did|will|would)\s+(?:I|we|you|they|one|it)\s+(?:still\s+|also\s+)?"
+    r"(?:have|need|got)\s+to\b|\b(?:do|does|will)\s+(?:I|we|you|they|one)\s+(?:still\s+|also\s+)?"
+    r"need\b|\bmust\s+(?:I|we|you|they|one)\b|\bis\s+it\s+(?:really\s+)?"
+    r"(?:necessary|required|mandatory|needed)\b", re.IGNORECASE)
+_NEED_SAID = re.compile(
+    r"\b(?:needed|necessary|unnecessary|required|mandatory|optional|need not|needn't|"
+    r"no need|automatically|must|has to|have to|needs to|need to|responsible for|up to the "
+    r"(?:caller|user|application))\b", re.IGNORECASE)
+
+
+def asks_need(question: str) -> bool:
+    """A yes/no question's asking sentence asks whether something is needed."""
+    return bool(_NEED_Q.search(asked_sentence(question)))
+
+
 _YESNO_RE = re.compile(
     r"\b(can|cannot|can't|must|may|might|only|never|always|not|no|will|won't|does|doesn't|"
     r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
@@ -517,7 +558,14 @@ def _own_code_words(question: str) -> frozenset[str]:
     literal = {w for span in _CODE_VALUE.finditer(question)
                for m in _QUOTED_VALUE.finditer(span.group(0)) for w in words(m.group(0))}
     unquoted = set(words(_QUOTED_VALUE.sub(" ", question)))
-    return frozenset(bound_names(question) | {
+    # And the names of its own files it writes in its story ("Uploading a new file called
+    # quarterly-2042.html got redirected ..."), less their extension, unless their words
+    # say more elsewhere in the question.
+    files = list(OWN_FILE.finditer(question))
+    filed = ({w for m in files for w in words(m.group(1))}
+             - {w for m in files for w in words(m.group(2))}
+             - set(words(OWN_FILE.sub(" ", question))))
+    return frozenset(filed | bound_names(question) | {
         w for c in own_classes(question) for w in words(c)} | (
             (set(words(question)) - outside) & DEFINING_KEYWORDS) | (literal - unquoted)
         | test_operands(question))
@@ -779,6 +827,9 @@ class Judgement:
     # A yes/no question about what was done to something ("lines that were removed"): the
     # span says that doing, in some form ("lines which have been deleted").
     says_predicate: bool = True
+    # It only promises what follows it ("... laid out in the following way:" before a
+    # drawing in code): no answer, not even in part.
+    promises: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -788,7 +839,7 @@ class Judgement:
         not say the rest of the question, unless the question asks whether something
         holds: then it must speak of that something.
         """
-        if not self.says_predicate:
+        if not self.says_predicate or self.promises:
             return False
         if self.own:
             return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
@@ -806,7 +857,7 @@ class Judgement:
 
     def partly_answers(self) -> bool:
         """Names the focus and the crux and covers a good part of the question."""
-        return (self.focus_found and self.crux_found and self.coverage >= PARTIAL
+        return (not self.promises and self.focus_found and self.crux_found and self.coverage >= PARTIAL
                 and self.rest >= (REST_PARTIAL_OWN if self.own else REST_PARTIAL)
                 and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
 
@@ -1747,6 +1798,11 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        # "Which settings don't work yet?": the list asked for is of what lacks something,
+        # which a span must say ("is not implemented yet", "unsupported"); a list of
+        # settings that says nothing of the kind answers another question.
+        negated_list = (analysis.answer_type == "list"
+                        and bool(_NEGATED_ASK.search(asked_sentence(analysis.text))))
         tie = tie_case(analysis.text)
         order = order_case(analysis.text)
         # What a how-many question counts ("lines" in "How many lines of source ...").
@@ -1766,6 +1822,10 @@ class AnswerJudge:
         excluded = {stem(w) for w in analysis.excluded}
         verb_stems = ({stem(analysis.verb)} | _SYNONYMS.get(stem(analysis.verb), frozenset())
                       if analysis.verb else set())
+        # "Do I have to tell it which protocol ...?" asks whether telling is needed: a span
+        # that says what is needed ("no protocol argument is needed") answers it, one that
+        # only says "tell" in another sense ("tell pickle how to decode") does not.
+        needs_asked = analysis.answer_type == "yesno" and asks_need(analysis.text)
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
@@ -2134,8 +2194,13 @@ class AnswerJudge:
                     # A span that gives no reason ("Return a copy of the string with trailing
                     # characters removed.") gives way to one that does, ranked close.
                     shaped -= UNREASONED
-                if (cand.kind in ("sentences", "term") or cand.kind in ("list", "item")
-                        and cand.text.rstrip().endswith(":")) and dangles(cand):
+                # (A lone sentence that promises: one that says something first, "If no
+                # status argument is given, ... 302. The status argument can be used to
+                # return other HTTP status codes:", still says it.)
+                dangling_here = cand.kind in ("sentences", "term") and dangles(cand)
+                promise = dangling_here and len(sentence_spans(text.rstrip())) <= 1
+                if dangling_here or (cand.kind in ("list", "item")
+                                     and cand.text.rstrip().endswith(":") and dangles(cand)):
                     # It promises what follows (code, a list) without it: a list whose last
                     # item leads up to the list nested under it too.
                     shaped -= 0.5
@@ -2182,7 +2247,10 @@ class AnswerJudge:
                     shaped -= 0.3
                 if aside:
                     shaped -= 0.2
-                if verb_stems and verb_stems & cand.stems:
+                if needs_asked:
+                    if _NEED_SAID.search(text):
+                        shaped += 0.15  # "do I have to tell it ...?": "... is needed"
+                elif verb_stems and verb_stems & cand.stems:
                     shaped += 0.15  # "Do I have to delete ...?": "responsible for deleting"
                 if by_shape:
                     shaped -= BY_SHAPE  # "@{-n}" names "@{-1}" less than "@{-1}" does
@@ -2213,9 +2281,12 @@ class AnswerJudge:
                                      own, strict, matched, missing, tight, shape, rival,
                                      states_case, analysis.answer_type == "yesno",
                                      analysis.answer_type == "reason" and shape >= REASONED,
-                                     not predicate or any(
+                                     (not predicate or any(
                                          found.get(w, 0.0) not in (0.0, VARIANT)
-                                         for w in predicate)))
+                                         for w in predicate))
+                                     and (not negated_list
+                                          or _says_lacking(text, crux_stems)),
+                                     promise))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -2253,7 +2324,7 @@ class AnswerJudge:
                           and w not in PEOPLE and w not in _STORY_AMOUNTS
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said
-                          and w not in shown),
+                          and w not in shown and w not in _own_code_words(analysis.text)),
                          key=lambda w: -weights.get(w, 0.0))
         # What the asking sentence says comes before the asker's story ("How can I hash it
         # without loading the whole file at once?" before "eats" and "video"). That no
@@ -2777,7 +2848,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     # A name of the asker's passed by keyword is asked about as that parameter: "How many
     # times does slow_lookup run" of `sort(key=slow_lookup)` is answered near "key".
     asked |= {stem(param) for name, param in passed_for(analysis.text).items()
-              if re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", asking)}
+              if param and re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", asking)}
     token_spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", plain)]
     tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
@@ -2963,6 +3034,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return max(cues, 2 / 3)
         return max(cues, 1 / 3 if named else 0.0)
     if kind == "yesno":
+        if asks_need(analysis.text) and _NEED_SAID.search(text):
+            return 1.0  # "Do I have to ...?": "... is detected automatically, so no ... is needed"
         return _cues(_YESNO_RE, text)
     if kind == "definition":
         introduced = _introduces(analysis, text)

@@ -214,7 +214,8 @@ VAGUE = _FRAMING | frozenset(
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything someone anyone
-    somebody anybody somewhere anywhere possible impossible anyway anyhow""".split())
+    somebody anybody somewhere anywhere possible impossible anyway anyhow
+    fine okay ok alright""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -288,6 +289,9 @@ _BEFORE_VERB = frozenset("also still ever actually really always automatically b
     "directive", "keyword", "operator", "object", "attribute", "decorator", "flag"}
 
 
+_PART_OF = re.compile(r"^\W*(?:is|are|was|were)\b[^?]*\bpart of\b", re.IGNORECASE)
+
+
 def yesno_verb(asked: str, focus: Sequence[str]) -> str:
     """The verb a yes/no question asks about, when its subject can be told.
 
@@ -295,6 +299,10 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
     itertools.groupby merge ..."), or after a word that stands before verbs ("Does git
     clean also delete ...", "Can the same branch be checked out ..."); else nothing.
     """
+    if _PART_OF.search(asked):
+        # "Is the minus sign part of the literal?" asks what the literal includes: "numeric
+        # literals do not include a sign".
+        return "include"
     m = _YESNO_LEAD.match(asked)
     if not m:
         return ""
@@ -522,7 +530,7 @@ def bound_names(question: str) -> frozenset[str]:
             bound += re.findall(r"(?<![\w.=])([A-Za-z_]\w*)(?=\s*(?:[,:=)]|$))",
                                 m.group(1) or m.group(2))
         # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
-        bound += [name for _, name in _passed(code)]
+        bound += [name for _, name in _passed(code)] + _passed_positionally(code)
         bound += [m.group(1) for name in list(bound)
                   for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
         for name in bound:
@@ -545,14 +553,33 @@ def _passed(code: str) -> list[tuple[str, str]]:
             if value not in ("None", "True", "False")]
 
 
+# A call of a library's function or method in the asker's code, and its arguments:
+# "weakref.finalize(conn, close_socket, sock)".
+_LIBRARY_CALL = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[A-Za-z_]\w*)+\(([^()]*)\)")
+
+
+def _passed_positionally(code: str) -> list[str]:
+    """The bare names code passes by position to a library's call: the asker's own values.
+
+    `weakref.finalize(conn, close_socket, sock)`: the documentation calls them obj, func
+    and args, never conn or close_socket.
+    """
+    return [arg for m in _LIBRARY_CALL.finditer(code) for arg in
+            (a.strip() for a in m.group(1).split(","))
+            if re.fullmatch(r"[A-Za-z_]\w*", arg) and arg not in ("None", "True", "False")]
+
+
 def passed_for(question: str) -> dict[str, str]:
-    """The parameter each name the asker's code passes by keyword stands for.
+    """The parameter each name the asker's code passes stands for ("" when by position).
 
     "`names.sort(key=slow_lookup)`. How many times does slow_lookup run ...?": what the
     asker calls slow_lookup, the documentation calls the key (function).
     """
-    return {value: param for span in _BACKTICKED.finditer(question)
-            for param, value in _passed(span.group(1))}
+    out = {value: "" for span in _BACKTICKED.finditer(question)
+           for value in _passed_positionally(span.group(1))}
+    out.update({value: param for span in _BACKTICKED.finditer(question)
+                for param, value in _passed(span.group(1))})
+    return out
 
 
 # A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
@@ -1162,6 +1189,12 @@ def analyse(question: str) -> QuestionAnalysis:
     # `names.sort(key=slow_lookup)`): the documentation never says it.
     passed = passed_for(question)
     arguments += [f for f in focus if f not in arguments and f in passed]
+    # So is a number the asker writes ("the minus sign in `-12`"), and a literal it assigns
+    # to a name of its own (`x = 0777e1`): the documentation states the rule for such
+    # literals, with examples of its own.
+    arguments += [f for f in focus if f not in arguments and (
+        _NUMBER_LITERAL.fullmatch(f) or (m := _ASSIGNED_LITERAL.fullmatch(f))
+        and _NUMBER_LITERAL.fullmatch(m.group(1)))]
     # So is a function the asker's code defines, and its calls ("area(h=2, *[5])" beside
     # `def area(w, h)`): the documentation explains the call's form, not the asker's name.
     # (A special method it defines, `def __getattribute__(self, name)`, is the language's.)
@@ -1270,6 +1303,9 @@ def analyse(question: str) -> QuestionAnalysis:
     # "right away", "right now": when, not what; "right" there is no word of the asker's;
     # nor is "easier" in "to make it easier to read".
     fragments |= {w for m in _IDIOM.finditer(question) for w in words(m.group(0))}
+    # The documentation named as the one that tells ("does the manual describe",
+    # "according to the docs"): where the answer is, which no answer says of itself.
+    fragments |= {w for m in _TELLER.finditer(question) for w in words(m.group(0))}
     # "the two" that ends a clause points back at what the question named ("What's the
     # trade-off between the two?"); it is no word an answer says.
     fragments |= {"two"} if _THE_TWO.search(question) else set()
@@ -1341,6 +1377,17 @@ def analyse(question: str) -> QuestionAnalysis:
     )
 
 
+# A file's name as an asker writes it in prose, by a common extension ("avatar.php.png",
+# "/report.pdf", "quarterly-2042.html").
+OWN_FILE = re.compile(
+    r"(?<![\w.-])(?:[\w.-]*/)?([A-Za-z0-9][\w-]*(?:\.[\w-]+)*)\.(txt|py|md|csv|json|html?|xml|"
+    r"ya?ml|toml|cfg|ini|log|gz|tar|zip|sh|pyc|php|js|css|conf|rb|pl|jpe?g|png|gif|svg|pdf|"
+    r"db|sqlite|orig|dat|java|bak|tmp|docx?|xlsx?)(?![\w-])")
+# A number as Python or a shell writes it: "-12", "0777", "0x1F", "1e-3", "4j", "0777.5".
+_NUMBER_LITERAL = re.compile(
+    r"[-+]?(?:0[xob][0-9a-f_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:e[-+]?\d+)?j?)", re.IGNORECASE)
+# A literal assigned to a name: "x = 0777e1".
+_ASSIGNED_LITERAL = re.compile(r"[A-Za-z_]\w*\s*=\s*(\S+)")
 _THE_TWO = re.compile(r"\bthe two\b(?=\s*(?:[?.,;]|$))", re.IGNORECASE)
 _RHETORICAL = re.compile(r"[?]\s+((?:Aren't|Isn't|Wasn't|Weren't|Don't|Doesn't|Didn't|"
                          r"Shouldn't|Wouldn't|Won't|Can't|Couldn't)\b[^?]*)\?\s*$")
@@ -1439,6 +1486,13 @@ _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,
 # (Or for a mark or code it shows: "the lone `*`", "the call `area(h=2, *[5])`".)
 _DESCRIBED_NAME = re.compile(
     r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+(?:`?[A-Za-z]`?(?![\w.(])|`[^`\n]+`)")
+_TELLER = re.compile(
+    r"\b(?:according to|as|in|per) the (?:official |online |reference )?"
+    r"(?:manual|docs|documentation|man page|manual page)\b(?: (?:says?|puts it))?|"
+    r"\bthe (?:official |online |reference )?(?:manual|docs|documentation)"
+    r"(?= (?:say|says|said|describe|describes|recommend|recommends|mention|mentions|"
+    r"suggest|suggests|document|documents|list|lists|claim|claims|warn|warns)\b)"
+    r"(?: \w+)?", re.IGNORECASE)
 _IDIOM = re.compile(
     r"\b(?:right|straight) (?:away|now)\b|"
     # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
