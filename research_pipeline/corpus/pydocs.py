@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 31
+BUILD_VERSION = 32
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
@@ -162,15 +162,20 @@ def _module_records(name: str) -> Iterator[dict]:
         yield {"doc_id": f"module/{name}", "title": f"{public} module",
                "url": _doc_url(public), "text": doc}
     parents = [sys.modules[p] for p in _parents(name) if p in sys.modules]
+    exported = getattr(module, "__all__", None)
+    exported = set(exported) if isinstance(exported, (list, tuple)) else set()
     for attr, obj in _offered(module):
         # Functions implemented in C live in a private twin (heapq.heappush in _heapq).
         # What a package defines in a submodule and offers itself is documented under the
         # name people import it by: concurrent.futures.wait (defined in the private
         # concurrent.futures._base), asyncio.wait_for (in asyncio.tasks); the submodule's
         # own page leaves it to the package.
+        # So is what a module exports from a private module of another name:
+        # secrets.compare_digest (from _hashlib), threading.Lock (from _thread).
         owner = getattr(obj, "__module__", None)
         if attr.startswith("_") or not isinstance(owner, str) or not (
-                owner in (name, f"_{name}") or owner.startswith(f"{name}.")):
+                owner in (name, f"_{name}") or owner.startswith(f"{name}.")
+                or attr in exported and owner.startswith("_")):
             continue
         if any(_offered_by(parent, attr, obj) for parent in parents):
             continue
