@@ -3924,3 +3924,28 @@ def test_the_askers_own_file_names_are_neither_required_nor_the_crux():
     assert judge.crux(story, judge.weights(story)) != "quarterly"
     # A file asked about by its name is what the question is about.
     assert AnswerJudge.required(analyse("What does setup.py do?")).focus == ("setup.py",)
+
+
+def test_what_the_asker_expected_makes_the_rule_it_ran_into_the_reason():
+    from research_pipeline.researcher.answers import _fits
+    html = """<html><body><h1>Kiln</h1><h2 id="rename">kiln.Kiln.rename</h2>
+<p>Relative names are read relative to the kiln room, not the shelf of the Kiln object.</p>
+</body></html>"""
+    evidence = _html_evidence(html)
+    analysis = analyse("I called kiln.Kiln.rename expecting the log to stay on its shelf, "
+                       "but it turned up in the kiln room. Why?")
+    from research_pipeline.researcher.answers import candidates
+    cand = next(c for c in candidates(evidence[0].source) if "Relative names" in c.text)
+    assert _fits(analysis, cand, cand.text) > 0
+
+
+def test_why_it_misses_something_is_answered_by_the_condition_that_leaves_it_out():
+    from research_pipeline.researcher.answers import _fits, candidates
+    html = """<html><body><h1>Kiln log</h1><h2 id="grep">kiln log --grep</h2>
+<p>Unless --all is supplied, firings of glazed ware without a glaze record will be skipped.</p>
+</body></html>"""
+    evidence = _html_evidence(html)
+    analysis = analyse("kiln log --find shows the firing, but kiln log --grep shows nothing. "
+                       "Why does --grep miss it?")
+    cand = next(c for c in candidates(evidence[0].source) if "Unless" in c.text)
+    assert _fits(analysis, cand, cand.text) > 0

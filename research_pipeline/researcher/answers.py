@@ -3094,13 +3094,25 @@ _SURPRISE_Q = re.compile(
     # "Why is `'' in 'hello'` True?": the value code the asker writes comes to.
     r"^\s*[Ww]hy (?:is|does|do) `[^`]+`\s+(?:\w+\s+)?(?:True|False|None|\S*\d\S*)\s*\?|"
     # "Why doesn't cancel() stop it?": what the asker counted on did not happen.
-    r"\b[Ww]hy (?:doesn't|does not|don't|do not|didn't|did not|won't|will not|isn't|is not)\b")
+    r"\b[Ww]hy (?:doesn't|does not|don't|do not|didn't|did not|won't|will not|isn't|is not)\b|"
+    # "... expecting the file to stay inside data/, but new.csv turned up ...": likewise.
+    r"\b(?:expect(?:ing|ed)?|I thought|assum(?:ed|ing))\b[^?]{0,120}\bbut\b|"
+    # "Why does -G miss it?": what the asker counted on was left out.
+    r"\b[Ww]hy (?:does|do|did|is|are|was|were)\b[^?]{0,60}\b(?:miss(?:es|ed)?|skip(?:s|ped)?|"
+    r"ignor(?:e|es|ed)|los(?:e|es|t)|drop(?:s|ped)?|fail(?:s|ed)?)\b")
 # A rule a passage states: what must, cannot or only may be, or what it is rather.
 _RULE_RE = re.compile(
     r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
     r"not permitted|(?:is|are) required|rather|(?:is|are) (?:always|never)|"
     # What is not promised: "this does not guarantee that the task will be cancelled".
-    r"(?:does|do) not guarantee|(?:is|are) not guaranteed|no guarantee|not necessarily)\b",
+    r"(?:does|do) not guarantee|(?:is|are) not guaranteed|no guarantee|not necessarily)\b|"
+    # What it is and is not: "relative to the current working directory, *not* the
+    # directory of the Path object".
+    r",\s+\*?not\*?\s+(?:the|a|an|in|on|at|to|from)\b|"
+    # What holds unless something: "Unless --text is supplied patches of binary files
+    # without a textconv filter will be ignored." (Not an aside: "(unless the task was
+    # already cancelled)".)
+    r"(?:^|[.;:!?]\s+)(?-i:Unless)\b",
     re.IGNORECASE)
 # How a thing is defined ("The bitwise inversion of x is defined as -(x+1)").
 _DEFINED_RE = re.compile(r"\b(?:is|are) defined (?:as|to be)\b", re.IGNORECASE)
