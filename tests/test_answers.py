@@ -940,6 +940,23 @@ def test_two_names_compared_by_their_own_entries_are_labelled_in_the_order_asked
 
 
 
+def test_members_called_on_the_askers_own_object_are_labelled_by_the_askers_names():
+    # "h.log() and h.hexlog()": the entries are titled by the class's members, which the
+    # asker calls on an object of its own; each side is labelled so a reader tells which.
+    from research_pipeline.models import Fact
+    from research_pipeline.researcher.extractive import _labelled_sides
+    facts = [Fact(fact_id=name, question_id=1, source_id=name, url=f"https://kiln.example/#{name}",
+                  title=name, quote=text, text=text, role="answer")
+             for name, text in [("kiln.Kiln.hexlog", "Return the firing log as a string of "
+                                                     "hexadecimal digits."),
+                                ("kiln.Kiln.log", "Return the firing log as a bytes object.")]]
+    question = "What's the difference between what h.log() and h.hexlog() give me?"
+    direct = _labelled_sides(analyse(question), list(enumerate(facts, 1)))
+    assert direct == ["**h.log:** Return the firing log as a bytes object.[^2]",
+                      "**h.hexlog:** Return the firing log as a string of hexadecimal "
+                      "digits.[^1]"]
+
+
 def test_each_name_compared_is_described_by_its_own_entry():
     # A third entry says "weekday" too, and says more of the question's words; the
     # weekday side is still weekday's own entry. The spaced ellipsis runs the series on.

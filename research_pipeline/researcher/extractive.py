@@ -894,7 +894,10 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
     order: list[tuple[int, str]] = []
     for n, (marker, fact) in enumerate(given):
         in_text = [i for i, name in enumerate(names) if focus_in(name, fact.text)]
-        titled = [i for i, name in enumerate(names) if focus_in(name, fact.title)]
+        # (Or by the member the asker calls on an object of its own: "h.hexdigest()" is
+        # answered by hashlib.blake2b.hexdigest's entry.)
+        titled = [i for i, name in enumerate(names) if focus_in(name, fact.title)] or [
+            i for i, name in enumerate(names) if _same_member(name, fact.title)]
         if not in_text and len(titled) == 1:
             side = titled[0]
             order.append((side, f"**{names[side]}:** {fact.text}[^{marker}]"))
@@ -903,6 +906,13 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
     if not any(text.startswith("**") for _, text in order):
         return plain
     return [text for _, text in sorted(order, key=lambda pair: pair[0])]
+
+
+def _same_member(name: str, title: str) -> bool:
+    """A name of the asker's object's member ("h.digest") and an entry of that member."""
+    owner, _, member = name.removesuffix("()").rpartition(".")
+    return bool(owner) and bool(member) and "." in title and (
+        title.removesuffix("()").rpartition(".")[2] == member)
 
 
 def _entry_labelled(fact: Fact) -> str:
