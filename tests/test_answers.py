@@ -3854,7 +3854,9 @@ def test_the_documentation_named_as_the_teller_is_no_word_of_the_question():
 def test_a_question_whether_something_is_needed_is_answered_by_what_is_needed():
     html = """<html><body><h1>Kiln controller</h1><h2 id="load">kiln.load(log)</h2>
 <p>Read a firing log and return the schedule it records.</p>
-<p>If fix_names is true, kiln will try to map the old controllers' names to the new ones. The encoding and errors tell kiln how to read the logs written by old controllers; they default to 'ascii' and 'strict'.</p>
+<p>If fix_names is true, kiln will try to map the old controllers' names to the new ones.
+The encoding and errors tell kiln how to read the logs written by old controllers; they
+default to 'ascii' and 'strict'.</p>
 <p>The log format version is detected automatically, so no version argument is needed.</p>
 </body></html>"""
     status, facts = _research(_html_evidence(html), (
@@ -3918,7 +3920,8 @@ def test_a_lead_in_that_promises_a_drawing_in_code_is_no_answer():
     # "... distributed in the following way:" over a drawing in code says nothing by itself:
     # the question stays open rather than answered with the promise.
     html = """<html><body><h1>Kiln controller</h1><h2 id="screen">The firing screen</h2>
-<p>When the firing starts, the controller opens a screen with 3 panels laid out in the following way:</p>
+<p>When the firing starts, the controller opens a screen with 3 panels laid out in the
+following way:</p>
 <pre>| HEAT | TIME |
 | LOG         |</pre>
 </body></html>"""
@@ -3943,26 +3946,24 @@ def test_the_askers_own_file_names_are_neither_required_nor_the_crux():
     assert AnswerJudge.required(analyse("What does setup.py do?")).focus == ("setup.py",)
 
 
+def _span_fit(html: str, question: str, opening: str) -> float:
+    """How well the span of a page's passages that contains ``opening`` fits the question."""
+    from research_pipeline.researcher.answers import _fits, candidates
+    cand = next(c for c in candidates(_html_evidence(html)[0].source) if opening in c.text)
+    return _fits(analyse(question), cand, cand.text)
+
+
 def test_what_the_asker_expected_makes_the_rule_it_ran_into_the_reason():
-    from research_pipeline.researcher.answers import _fits
     html = """<html><body><h1>Kiln</h1><h2 id="rename">kiln.Kiln.rename</h2>
 <p>Relative names are read relative to the kiln room, not the shelf of the Kiln object.</p>
 </body></html>"""
-    evidence = _html_evidence(html)
-    analysis = analyse("I called kiln.Kiln.rename expecting the log to stay on its shelf, "
-                       "but it turned up in the kiln room. Why?")
-    from research_pipeline.researcher.answers import candidates
-    cand = next(c for c in candidates(evidence[0].source) if "Relative names" in c.text)
-    assert _fits(analysis, cand, cand.text) > 0
+    assert _span_fit(html, "I called kiln.Kiln.rename expecting the log to stay on its shelf, "
+                           "but it turned up in the kiln room. Why?", "Relative names") > 0
 
 
 def test_why_it_misses_something_is_answered_by_the_condition_that_leaves_it_out():
-    from research_pipeline.researcher.answers import _fits, candidates
     html = """<html><body><h1>Kiln log</h1><h2 id="grep">kiln log --grep</h2>
 <p>Unless --all is supplied, firings of glazed ware without a glaze record will be skipped.</p>
 </body></html>"""
-    evidence = _html_evidence(html)
-    analysis = analyse("kiln log --find shows the firing, but kiln log --grep shows nothing. "
-                       "Why does --grep miss it?")
-    cand = next(c for c in candidates(evidence[0].source) if "Unless" in c.text)
-    assert _fits(analysis, cand, cand.text) > 0
+    assert _span_fit(html, "kiln log --find shows the firing, but kiln log --grep shows "
+                           "nothing. Why does --grep miss it?", "Unless") > 0

@@ -37,6 +37,7 @@ from research_pipeline.models import QuestionStatus, Source
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.questions import (
     DEFINING_KEYWORDS,
+    OWN_FILE,
     PLAIN_NAME,
     PY_KEYWORDS,
     SAYS_NOTHING,
@@ -45,7 +46,6 @@ from research_pipeline.researcher.questions import (
     VAGUE,
     VERBS,
     QuestionAnalysis,
-    OWN_FILE,
     asked_sentence,
     bound_names,
     compound_of,
@@ -857,7 +857,8 @@ class Judgement:
 
     def partly_answers(self) -> bool:
         """Names the focus and the crux and covers a good part of the question."""
-        return (not self.promises and self.focus_found and self.crux_found and self.coverage >= PARTIAL
+        return (not self.promises and self.focus_found and self.crux_found
+                and self.coverage >= PARTIAL
                 and self.rest >= (REST_PARTIAL_OWN if self.own else REST_PARTIAL)
                 and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
 
