@@ -3949,7 +3949,8 @@ def test_the_askers_own_file_names_are_neither_required_nor_the_crux():
 def _span_fit(html: str, question: str, opening: str) -> float:
     """How well the span of a page's passages that contains ``opening`` fits the question."""
     from research_pipeline.researcher.answers import _fits, candidates
-    cand = next(c for c in candidates(_html_evidence(html)[0].source) if opening in c.text)
+    cand = next(c for ev in _html_evidence(html) for c in candidates(ev.source)
+                if c.text.startswith(opening) or opening in c.text)
     return _fits(analyse(question), cand, cand.text)
 
 
@@ -3967,3 +3968,25 @@ def test_why_it_misses_something_is_answered_by_the_condition_that_leaves_it_out
 </body></html>"""
     assert _span_fit(html, "kiln log --find shows the firing, but kiln log --grep shows "
                            "nothing. Why does --grep miss it?", "Unless") > 0
+
+
+def test_a_librarys_constant_passed_by_keyword_is_the_askers_value():
+    from research_pipeline.researcher.answers import AnswerJudge
+    # `kiln.configure(level=kiln.HOT)`: the level the asker chose; the answer is about
+    # kiln.configure and need not name kiln.HOT.
+    analysis = analyse("My script starts with `kiln.configure(level=kiln.HOT)`, but the kiln "
+                       "stays cold. Why is my call ignored?")
+    assert "kiln.HOT" in analysis.scene
+    assert AnswerJudge.required(analysis).focus == ("kiln.configure",)
+
+
+def test_what_holds_unless_something_is_a_rule_but_not_an_aside_in_brackets():
+    html = """<html><body><h1>Kiln</h1><h2 id="configure">kiln.configure</h2>
+<p>This function does nothing if the kiln already has a schedule, unless the keyword argument
+force is set to True.</p><h2 id="cancel">kiln.Firing.cancel</h2>
+<p>Immediately after this method is called, Firing.cancelled() will not return True (unless
+the firing was already cancelled).</p></body></html>"""
+    assert _span_fit(html, "My script calls kiln.configure, but the kiln stays cold. Why is "
+                           "my call ignored?", "This function does nothing") > 0
+    assert _span_fit(html, "I call kiln.Firing.cancel, yet the firing goes on. Why doesn't "
+                           "cancel() stop it?", "Immediately after") == 0

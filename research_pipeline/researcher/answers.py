@@ -3111,9 +3111,10 @@ _RULE_RE = re.compile(
     # directory of the Path object".
     r",\s+\*?not\*?\s+(?:the|a|an|in|on|at|to|from)\b|"
     # What holds unless something: "Unless --text is supplied patches of binary files
-    # without a textconv filter will be ignored." (Not an aside: "(unless the task was
-    # already cancelled)".)
-    r"(?:^|[.;:!?]\s+)(?-i:Unless)\b",
+    # without a textconv filter will be ignored.", "This function does nothing if the root
+    # logger already has handlers configured, unless the keyword argument *force* is set".
+    # (Not an aside in brackets: "(unless the task was already cancelled)".)
+    r"(?<!\()\bunless\b",
     re.IGNORECASE)
 # How a thing is defined ("The bitwise inversion of x is defined as -(x+1)").
 _DEFINED_RE = re.compile(r"\b(?:is|are) defined (?:as|to be)\b", re.IGNORECASE)

@@ -530,7 +530,8 @@ def bound_names(question: str) -> frozenset[str]:
             bound += re.findall(r"(?<![\w.=])([A-Za-z_]\w*)(?=\s*(?:[,:=)]|$))",
                                 m.group(1) or m.group(2))
         # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
-        bound += [name for _, name in _passed(code)] + _passed_positionally(code)
+        bound += [name for _, name in _passed(code) if "." not in name]
+        bound += _passed_positionally(code)
         bound += [m.group(1) for name in list(bound)
                   for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
         for name in bound:
@@ -541,13 +542,13 @@ def bound_names(question: str) -> frozenset[str]:
 
 _FOR_TARGETS = re.compile(r"\bfor\s+([A-Za-z_][\w\s,()]*?)\s+in\b")
 # A bare name passed as an argument's value: "key=slow_lookup".
-_PASSED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)(?=\s*[,)])")
+_PASSED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*\w)(?=\s*[,)])")
 
 
 def _passed(code: str) -> list[tuple[str, str]]:
-    """Each bare name code passes by keyword, with its parameter: ("key", "slow_lookup").
+    """Each name code passes by keyword, with its parameter: ("key", "slow_lookup").
 
-    Not the constants it passes (None, True, False).
+    A library's name too ("level", "logging.DEBUG"); not the constants None, True, False.
     """
     return [(param, value) for param, value in _PASSED.findall(code)
             if value not in ("None", "True", "False")]
