@@ -3990,3 +3990,11 @@ the firing was already cancelled).</p></body></html>"""
                            "my call ignored?", "This function does nothing") > 0
     assert _span_fit(html, "I call kiln.Firing.cancel, yet the firing goes on. Why doesn't "
                            "cancel() stop it?", "Immediately after") == 0
+
+
+def test_an_attribute_of_the_askers_object_passed_to_a_librarys_call_is_its_value():
+    from research_pipeline.researcher.answers import AnswerJudge
+    analysis = analyse("My scheduler stores `kiln.watch(oven.on_fire)`, but the watch ends "
+                       "at once. How should I watch a method?")
+    assert "oven.on_fire" in analysis.scene
+    assert AnswerJudge.required(analysis).focus == ("kiln.watch",)

@@ -531,7 +531,7 @@ def bound_names(question: str) -> frozenset[str]:
                                 m.group(1) or m.group(2))
         # A bare name passed as an argument's value ("key=slow_lookup"): the asker's own.
         bound += [name for _, name in _passed(code) if "." not in name]
-        bound += _passed_positionally(code)
+        bound += [name for name in _passed_positionally(code) if "." not in name]
         bound += [m.group(1) for name in list(bound)
                   for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\.([A-Za-z_]\w*)", code)]
         for name in bound:
@@ -567,7 +567,8 @@ def _passed_positionally(code: str) -> list[str]:
     """
     return [arg for m in _LIBRARY_CALL.finditer(code) for arg in
             (a.strip() for a in m.group(1).split(","))
-            if re.fullmatch(r"[A-Za-z_]\w*", arg) and arg not in ("None", "True", "False")]
+            if re.fullmatch(r"[A-Za-z_][\w.]*", arg) and not arg.endswith(".")
+            and arg not in ("None", "True", "False")]
 
 
 def passed_for(question: str) -> dict[str, str]:
