@@ -3998,3 +3998,11 @@ def test_an_attribute_of_the_askers_object_passed_to_a_librarys_call_is_its_valu
                        "at once. How should I watch a method?")
     assert "oven.on_fire" in analysis.scene
     assert AnswerJudge.required(analysis).focus == ("kiln.watch",)
+
+
+def test_an_asking_sentence_that_names_nothing_asks_about_what_the_askers_code_calls():
+    from research_pipeline.researcher.answers import AnswerJudge
+    analysis = analyse("`fire_all('bisque=1&glaze=&raku=2')` returns a dict with bisque and "
+                       "raku but no glaze key at all. Is dropping the empty one supposed to "
+                       "happen?")
+    assert AnswerJudge.required(analysis).focus == ("fire_all",)

@@ -1219,6 +1219,14 @@ def analyse(question: str) -> QuestionAnalysis:
         focus = [f for f in focus if f not in symptoms]
     shown, code_keywords = _written_code(question, focus + scene, defined)
     scene += [f for f in shown if f not in scene]
+    if not focus:
+        # An asking sentence that names nothing ("Is dropping the empty one supposed to
+        # happen?") asks about what the asker's code calls (`parse_qs('q=shoes&color=')`).
+        # (A library's function, not a method of the asker's own object: `q.get()`.)
+        called_here = [n for code in shown for n in called_names(code) if n not in defined
+                       and ("." not in n or _LIBRARY_NAME.fullmatch(n))]
+        focus = [n for n in dict.fromkeys(called_here)]
+        scene = [f for f in scene if f not in focus]
     if kind != "comparison":
         # One of several names listed ("on Windows, macOS and Linux") says where or for
         # what the question holds, not what it is about.
