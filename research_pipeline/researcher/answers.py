@@ -525,6 +525,7 @@ _NEED_SAID = re.compile(
     r"(?:caller|user|application))\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=256)
 def asks_need(question: str) -> bool:
     """A yes/no question's asking sentence asks whether something is needed."""
     return bool(_NEED_Q.search(asked_sentence(question)))
@@ -2318,6 +2319,7 @@ class AnswerJudge:
         shown = ({w for f in analysis.scene for w in words(f)} - {
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}) | set(
                 example_words(analysis.text))
+        own_code = _own_code_words(analysis.text)
         # "No source found uses the word X" must hold of every source, not the closest.
         said = (said_stems(e.source for e in evidence) if evidence is not None
                 else frozenset())
@@ -2325,7 +2327,7 @@ class AnswerJudge:
                           and w not in PEOPLE and w not in _STORY_AMOUNTS
                           and len(w) > 2 and w not in apostrophised and w not in examples
                           and w not in _EACH and stem(w) not in said
-                          and w not in shown and w not in _own_code_words(analysis.text)),
+                          and w not in shown and w not in own_code),
                          key=lambda w: -weights.get(w, 0.0))
         # What the asking sentence says comes before the asker's story ("How can I hash it
         # without loading the whole file at once?" before "eats" and "video"). That no

@@ -560,10 +560,11 @@ _LIBRARY_CALL = re.compile(r"(?<![\w.])[a-z][a-z0-9_]*(?:\.[A-Za-z_]\w*)+\(([^()
 
 
 def _passed_positionally(code: str) -> list[str]:
-    """The bare names code passes by position to a library's call: the asker's own values.
+    """The names code passes by position to a library's call: the asker's own values.
 
     `weakref.finalize(conn, close_socket, sock)`: the documentation calls them obj, func
-    and args, never conn or close_socket.
+    and args, never conn or close_socket; nor `listener.on_event` of
+    `weakref.ref(listener.on_event)`.
     """
     return [arg for m in _LIBRARY_CALL.finditer(code) for arg in
             (a.strip() for a in m.group(1).split(","))
@@ -1225,7 +1226,7 @@ def analyse(question: str) -> QuestionAnalysis:
         # (A library's function, not a method of the asker's own object: `q.get()`.)
         called_here = [n for code in shown for n in called_names(code) if n not in defined
                        and ("." not in n or _LIBRARY_NAME.fullmatch(n))]
-        focus = [n for n in dict.fromkeys(called_here)]
+        focus = list(dict.fromkeys(called_here))
         scene = [f for f in scene if f not in focus]
     if kind != "comparison":
         # One of several names listed ("on Windows, macOS and Linux") says where or for
