@@ -4006,3 +4006,23 @@ def test_an_asking_sentence_that_names_nothing_asks_about_what_the_askers_code_c
                        "raku but no glaze key at all. Is dropping the empty one supposed to "
                        "happen?")
     assert AnswerJudge.required(analysis).focus == ("fire_all",)
+
+
+def test_an_operator_compared_with_a_documented_call_is_answered_by_the_calls_own_entry():
+    # "`==` versus `kiln.compare_glaze()`": the call's own entry (headed without its
+    # brackets) is one side, labelled with the asker's name for it; "API" only says where
+    # the asker compares them, and the operator's side is what stays open.
+    evidence = [_entry("kiln.compare_glaze", "Compare two glaze recipes. This function uses an "
+                                             "approach designed to prevent timing analysis of "
+                                             "the kiln log.")]
+    question = ("Checking a glaze recipe from the API with `==` versus with "
+                "`kiln.compare_glaze()` - what's the difference?")
+    status, facts = _research(evidence, question)
+    assert status.status == "partial"
+    assert "about ==" in status.note and "compare_glaze" not in status.note
+    direct = [f for f in facts if f.role == "answer"]
+    assert direct and "timing analysis" in direct[0].text
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": 1, "text": question}])
+    answer = ExtractiveResearcher().write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
+    assert "**kiln.compare_glaze():** " in answer.split("\n\n")[0]

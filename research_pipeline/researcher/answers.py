@@ -1184,6 +1184,10 @@ def _found(term: str, haystack: str) -> bool:
         return any(haystack[at + 1] == term[1] for at in _hits(term, haystack))
     if next(_hits(term, haystack), None) is not None:
         return True
+    if term.endswith("()") and len(term) > 2:
+        # A call written as one ("secrets.compare_digest()") names the function, which its
+        # own entry heads without the brackets.
+        return _found(term[:-2], haystack)
     if is_hyphenated_name(term) and next(_hits(term.replace("-", " "), haystack),
                                          None) is not None:
         return True  # "git-rerere" is typed "git rerere"
@@ -1873,10 +1877,16 @@ class AnswerJudge:
                                  r"\bdefault|\bout of the box\b", analysis.text, re.I)) else []
         out: list[Judgement] = []
 
+        # Of a comparison's names after its sides, one written capitalised that is no name
+        # of code ("Checking an API key with `==` versus with ...", "Git", "Python") says
+        # where the asker compares them: an answer need not carry it.
+        extra_plain = [bool(_PLAIN_CAPITALISED.fullmatch(f)) for f in analysis.focus[n_sides:]]
+
         def names_focus_of(hits: list[bool]) -> bool:
             """Every name is named, of a comparison's sides one at least."""
             if several:
-                return any(hits[:n_sides]) and all(hits[n_sides:])
+                return any(hits[:n_sides]) and all(
+                    h or plain for h, plain in zip(hits[n_sides:], extra_plain, strict=True))
             return all(hits)
 
         # A span without a value does not even partly answer a number question, nor one
@@ -2549,6 +2559,10 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
         if is_hyphenated_name(after) and after not in out:
             out.append(after)  # its subcommand: "git submodule set-url"
     return out
+
+
+# A word written capitalised that is no name of code: "Git", "Python", "API".
+_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+|[A-Z]{2,4}")
 
 
 def side_count(focus: Sequence[str]) -> int:

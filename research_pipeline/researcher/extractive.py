@@ -888,7 +888,9 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
             return [f"**{name}:** {text[len(name):].lstrip()}" if fact.text.startswith(name)
                     else f"**{name}:** {text}"
                     for name, text, (_, fact) in zip(names, raw, given, strict=True)]
-    if len(given) < 2 or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
+    # (One side's entry alone is labelled too: "This function uses an approach designed to
+    # prevent timing analysis" is about secrets.compare_digest, not ==.)
+    if not given or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
         return plain
     names = compared_names(analysis)
     order: list[tuple[int, str]] = []
