@@ -4026,3 +4026,25 @@ def test_an_operator_compared_with_a_documented_call_is_answered_by_the_calls_ow
                         questions=[{"id": 1, "text": question}])
     answer = ExtractiveResearcher().write_answer(None, plan, list(enumerate(facts, 1)), [])[1]
     assert "**kiln.compare_glaze():** " in answer.split("\n\n")[0]
+
+
+def test_a_library_class_the_askers_class_is_based_on_is_not_the_askers_own():
+    # `class Closeable(Protocol)`: Closeable is the asker's, Protocol the library's, which
+    # the question is about; the "class" that only defines the asker's class is no keyword
+    # asked about.
+    from research_pipeline.researcher.answers import _fits, candidates
+    from research_pipeline.researcher.questions import own_classes
+    question = ("I wrote `class Closeable(Protocol)` with a close() method, and "
+                "`isinstance(f, Closeable)` raises TypeError. How do I get isinstance to work "
+                "with it?")
+    assert own_classes(question) == ["Closeable"]
+    assert own_classes("`class Storage(ABC)` and `class Tile(Pot)`") == ["Storage", "Tile", "Pot"]
+    analysis = analyse(question)
+    assert "class" not in analysis.focus
+    assert "isinstance" in analysis.focus
+    # What a thing can be put to says what to use: "Such protocol can be used with
+    # isinstance()" tells how to get isinstance to work.
+    evidence = _entry("kiln.checkable", "Mark a glaze class as a checked glaze. Such glaze "
+                                        "can be used with isinstance().")
+    cand = next(c for c in candidates(evidence.source) if "can be used" in c.text)
+    assert _fits(analysis, cand, cand.text) > 0

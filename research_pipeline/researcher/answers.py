@@ -499,6 +499,8 @@ _PROCEDURE_RE = re.compile(
     r"\b(use|run|set|add|pass|give|call|type|enable|disable|create|edit|put|specify|"
     r"configure|invoke|remove|append|install|load|restart|reload|send|start|stop|"
     r"you can|to do this|by (using|setting|running|adding|passing|giving)|with the|"
+    # What a thing can be put to: "Such protocol can be used with isinstance()".
+    r"can be used (?:with|to|for|as|in)|"
     r"using)\b|(^|\s)--?[a-z]"
     # A purpose and where to turn for it: "To automatically generate ordering operations
     # from a single root operation, see functools.total_ordering()."

@@ -479,14 +479,36 @@ _CLASS_STATEMENT = re.compile(r"\bclass\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?")
 _OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b")
 
 
+# The modules whose classes a user's own classes are commonly based on.
+_BASE_MODULES = ("builtins", "typing", "abc", "enum", "collections", "collections.abc",
+                 "numbers", "contextlib", "threading", "unittest", "io")
+
+
+@functools.cache
+def _library_bases() -> frozenset[str]:
+    """The capitalised names those modules export: "Protocol", "ABC", "TypedDict", "Enum"."""
+    import importlib
+
+    names: set[str] = set()
+    for module in _BASE_MODULES:
+        names |= {n for n in dir(importlib.import_module(module)) if n[:1].isupper()}
+    return frozenset(names)
+
+
 def own_classes(question: str) -> list[str]:
-    """The classes of the asker's own that a question names."""
+    """The classes of the asker's own that a question names.
+
+    Those its code defines and bases them on (`class Meters(Length)`), not a library's
+    class it bases them on (`class Closeable(Protocol)`, `Storage(ABC)`): the question is
+    about that one.
+    """
     out = [m.group(1) for m in _OWN_CLASS.finditer(question)]
     for span in _BACKTICKED.finditer(question):
         for m in _CLASS_STATEMENT.finditer(span.group(1)):
             out.append(m.group(1))
             out += [b.strip() for b in (m.group(2) or "").split(",")
-                    if re.fullmatch(r"[A-Za-z_]\w*", b.strip())]
+                    if re.fullmatch(r"[A-Za-z_]\w*", b.strip())
+                    and b.strip() not in _library_bases()]
     return list(dict.fromkeys(out))
 
 
@@ -1055,7 +1077,8 @@ def _written_code(question: str, focus: list[str], defined: frozenset[str]
         first = value.split()[0].rstrip(":") if value.split() else ""
         if match.group(1) is not None and first in PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
-            if first not in DEFINING_KEYWORDS:  # `def area(w, h)` defines the asker's own
+            # `def area(w, h)`, `class Closeable(Protocol)`: they define the asker's own.
+            if first not in DEFINING_KEYWORDS and first != "class":
                 keywords.append(first)
         elif match.group(1) is not None and _DIRECTIVE_LINE.fullmatch(value):
             # `Header set X-Frame-Options DENY`, `Alias /docs /srv/docs`: a configuration
