@@ -4048,3 +4048,21 @@ def test_a_library_class_the_askers_class_is_based_on_is_not_the_askers_own():
                                         "can be used with isinstance().")
     cand = next(c for c in candidates(evidence.source) if "can be used" in c.text)
     assert _fits(analysis, cand, cand.text) > 0
+
+
+def test_an_assignment_the_asker_writes_is_named_in_the_references_terms():
+    # `first, *rest = items` has a starred target, `idx, kiln[idx] = 3, 'X'` a target list,
+    # `self.firings = self.firings + 1` an attribute reference for a target; a plain name
+    # bound, or a keyword passed (`level=DEBUG`), is none of them.
+    from research_pipeline.researcher.questions import code_terms
+    assert code_terms("With `first, *rest = items`, what is rest?") == ("starred", "target")
+    assert code_terms("Why does `idx, kiln[idx] = 3, 'X'` set kiln[3]?") == ("target", "list")
+    assert code_terms("Does `self.firings = self.firings + 1` change the class's?") == (
+        "attribute", "reference")
+    assert code_terms("I set `firings = 0` and call `fire(level=DEBUG)`.") == ()
+    assert code_terms("Is `a == b` true?") == ()
+    # A member of the asker's own class, or of its object in a method, only sets the scene.
+    analysis = analyse("My Kiln class has `firings = 0` at class level, and its fire() method "
+                       "does `self.firings = self.firings + 1`. Does that raise the one "
+                       "shared Kiln.firings counter?")
+    assert {"Kiln.firings", "self.firings"} <= set(analysis.scene)

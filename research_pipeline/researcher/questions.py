@@ -1202,6 +1202,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # A class of the asker's own ("On my own Grid class, what does __getitem__ receive
     # ...?") is where it asks, not what: the documentation knows no Grid.
     scene += [f for f in focus if f in own and f not in scene]
+    # So is a member of one ("Job.retries" of "My Job class"), and one of the asker's object
+    # in a method (`self.retries`).
+    scene += [f for f in focus if f not in scene and "." in f
+              and f.split(".", 1)[0] in (*own, "self")]
     # The arguments of a call the asker writes are its own values ("long_text" in
     # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
     outside = _CALL_ARGUMENTS.sub(" ", asked)
@@ -1473,6 +1477,11 @@ _EMPTY_LITERAL = re.compile(r"(?<![\w'\"\])])(?:b?''|b?\"\"|\[\]|\{\}|\(\))(?![\
 _EMPTY_KINDS = {"'": "string", '"': "string", "[": "list", "{": "dictionary", "(": "tuple"}
 
 
+# An assignment statement written out: its targets (names, attributes, subscriptions,
+# starred, comma-separated), one "=", the value.
+_ASSIGNMENT = re.compile(r"([A-Za-z_*][\w.*\[\]'\", ]*?)\s*=\s*(?!=)(\S.*)")
+
+
 def code_terms(question: str) -> tuple[str, ...]:
     """What the code a question writes out is, in the language reference's terms.
 
@@ -1507,6 +1516,17 @@ def code_terms(question: str) -> tuple[str, ...]:
             key = subscript.group(1)
             terms += ["subscription"] + (["slice"] if ":" in key else []) + (
                 ["tuple"] if "," in key else [])
+        assigned = _ASSIGNMENT.fullmatch(code)
+        if assigned:
+            # `first, *rest = items`: a starred target; `idx, board[idx] = 3, 'X'`: a target
+            # list; `self.retries = self.retries + 1`: an attribute reference as target.
+            targets = assigned.group(1)
+            if re.search(r"(?:^|,)\s*\*\s*[A-Za-z_]", targets):
+                terms += ["starred", "target"]
+            elif "," in targets:
+                terms += ["target", "list"]
+            elif "." in targets and targets.strip() in assigned.group(2):
+                terms += ["attribute", "reference"]
         for m in _EMPTY_LITERAL.finditer(code):
             # `'' in 'hello'`: the reference says "empty strings".
             terms += ["empty", _EMPTY_KINDS[m.group(0).lstrip("b")[:1]]]
