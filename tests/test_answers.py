@@ -4066,3 +4066,36 @@ def test_an_assignment_the_asker_writes_is_named_in_the_references_terms():
                        "does `self.firings = self.firings + 1`. Does that raise the one "
                        "shared Kiln.firings counter?")
     assert {"Kiln.firings", "self.firings"} <= set(analysis.scene)
+
+
+def test_how_much_slower_asks_for_a_figure():
+    from research_pipeline.researcher.answers import _number_fits
+    analysis = analyse("How much slower does the kiln get when its glazes are loaded as "
+                       "shared objects?")
+    assert not _number_fits(analysis, "Shared glazes are compiled separately from the kiln "
+                                      "and loaded on-demand.")
+    assert _number_fits(analysis, "A kiln with shared glazes is approximately 20% slower at "
+                                  "startup.")
+    # A count of something else is no figure of how much: "three additional options".
+    faster = analyse("How much faster is the new firing schedule than the old one?")
+    assert not _number_fits(faster, "The old schedule takes the same options as the new "
+                                    "one, and three additional options the new one ignores.")
+    assert _number_fits(faster, "The new schedule fires twice as fast as the old one.")
+
+
+GLOSSARY = """<h1>Kiln concepts</h1>
+<h2>Cold pots</h2>
+<p>In some situations the log may not save you: if you have not yet swept the kiln, you may
+still be able to find the lost glazes among the cold pots the kiln check reports.</p>
+<h2>Glossary</h2>
+<dl><dt>cold pot</dt><dd>A fired pot which no shelf and no other pot holds any longer; nothing
+in the kiln refers to a cold pot.</dd></dl>
+"""
+
+
+def test_a_glossary_entry_of_the_very_term_asked_about_defines_it():
+    # "What is a cold pot in the kiln?": the glossary's "cold pot" entry, not the passage
+    # that says the most of the question's words about finding things among cold pots.
+    status, facts = _research(_html_evidence(GLOSSARY), "What is a cold pot in the kiln?")
+    direct = [f for f in facts if f.role == "answer"]
+    assert direct and "A fired pot which no shelf" in direct[0].text

@@ -1878,6 +1878,11 @@ class AnswerJudge:
                              _OMITTED_Q.search(analysis.text) or re.search(
                                  r"\bdefault|\bout of the box\b", analysis.text, re.I)) else []
         out: list[Judgement] = []
+        # The term a definition question asks about in plain words ("a dangling object").
+        term_stems = ({stem(w) for w in analysis.subject}
+                      if analysis.answer_type == "definition" and len(analysis.subject) >= 2
+                      and all(_PLAIN_CAPITALISED.fullmatch(f) for f in analysis.focus)
+                      else set())
 
         # Of a comparison's names after its sides, one written capitalised that is no name
         # of code ("Checking an API key with `==` versus with ...", "Git", "Python") says
@@ -2175,6 +2180,14 @@ class AnswerJudge:
                     place *= 2
                 length = 0.04 * max(0, len(text) - 450) / 450
                 shaped = 0.0
+                if term_stems and cand.kind == "term" and {
+                        stem(w) for w in words(cand.source.section.split(SECTION_SEP)[-1])
+                        if w not in STOPWORDS} == term_stems:
+                    # "What is a dangling object?": the entry a glossary gives that very term
+                    # defines it, before a passage that only speaks of such objects (even
+                    # one opening a section so headed: "The git-fsck(1) command will
+                    # sometimes complain about dangling objects.").
+                    shaped += TERM_ENTRY
                 if analysis.answer_type in ("list", "procedure") and cand.kind in ("list",
                                                                                    "table"):
                     # Steps are a procedure's own shape: a numbered list most of all.
@@ -2563,6 +2576,8 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     return out
 
 
+# The bonus of the entry headed by the very term a definition question asks about.
+TERM_ENTRY = 0.2
 # A word written capitalised that is no name of code: "Git", "Python", "API".
 _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+|[A-Z]{2,4}")
 
@@ -2819,6 +2834,15 @@ _UPPER_BOUND = re.compile(
     re.IGNORECASE)
 
 
+# A question for a difference in amount: "how much slower", "how much more memory".
+_MAGNITUDE_Q = re.compile(r"\bhow much (?:[a-z]+er|more|less|fewer)\b", re.IGNORECASE)
+# A share or a multiple: "20%", "5 percent", "3x", "ten times", "twice", "an order of magnitude".
+_MAGNITUDE = re.compile(
+    r"\d[\d.,]*\s*(?:%|percent\b|per cent\b|x\b|times\b)|\b(?:twice|thrice|half|double|"
+    r"triple|(?:two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|many|several) "
+    r"times|orders? of magnitude)\b", re.IGNORECASE)
+
+
 def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     """A value of the kind asked.
 
@@ -2852,6 +2876,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     elif "how often" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}|{_FREQUENCY_RE.pattern}",
                            re.IGNORECASE)
+    elif _MAGNITUDE_Q.search(question):
+        # "How much slower ...?" asks by how much: a share or a multiple ("about 20%
+        # slower", "twice as slow"), not any value ("loaded on-demand") or count ("three
+        # additional options").
+        value = _MAGNITUDE
     elif counting:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}", re.IGNORECASE)
     else:
