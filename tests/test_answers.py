@@ -4099,3 +4099,40 @@ def test_a_glossary_entry_of_the_very_term_asked_about_defines_it():
     status, facts = _research(_html_evidence(GLOSSARY), "What is a cold pot in the kiln?")
     direct = [f for f in facts if f.role == "answer"]
     assert direct and "A fired pot which no shelf" in direct[0].text
+
+
+def test_why_something_is_missing_is_answered_by_what_is_left_out():
+    # "Why are they missing?" is a surprise; the rule it ran into says what is not matched.
+    from research_pipeline.researcher.answers import _fits, candidates
+    analysis = analyse("`kiln.pick('shelf/*')` gives me bowl.pot but not .lid, even though "
+                       "the shelf holds both. Why are they missing?")
+    assert analysis.answer_type == "reason"
+    evidence = _entry("kiln.pick", "Return the pots matching a pattern. Pots whose names "
+                                   "start with a dot are special cases that are not matched "
+                                   "by '*' patterns.")
+    cand = next(c for c in candidates(evidence.source) if "not matched" in c.text
+                and not c.text.startswith("Return"))
+    assert _fits(analysis, cand, cand.text) > 0
+    # Not every rule that something is not done: "are not defined for complex numbers" is
+    # no reason why 7 / 2 gives 3.5.
+    other = _entry("kiln.divide", "The floor division operator is not defined for complex "
+                                  "numbers. Convert them first.")
+    why = analyse("Why does 7 / 2 give 3.5 instead of 3?")
+    cand = next(c for c in candidates(other.source) if c.text.startswith("The floor"))
+    assert _fits(why, cand, cand.text) == 0
+
+
+def test_the_askers_class_written_with_its_base_is_its_own():
+    # "My `Storage(ABC)` base ...": Storage is the asker's class, not a call of a library's;
+    # "drive", "fit" and "miss" are the asker's verbs, no word an answer must carry.
+    from research_pipeline.researcher.answers import AnswerJudge
+    from research_pipeline.researcher.questions import own_classes
+    question = ("My `Storage(ABC)` base declares abstract read() and write(). S3Storage only "
+                "implements read(), and `S3Storage()` fails with TypeError. Why?")
+    assert own_classes(question) == ["Storage"]
+    assert "Storage" not in analyse(question).focus
+    judge = AnswerJudge(idf=lambda stems: {s: 6.0 for s in stems})
+    analysis = analyse("How do I drive kiln.Sorter so each pot starts as soon as the ones "
+                       "it needs fit?")
+    weights = judge.weights(analysis)
+    assert weights["drive"] < weights["pot"] and weights["fit"] < weights["pot"]

@@ -3146,14 +3146,18 @@ _SURPRISE_Q = re.compile(
     # "... expecting the file to stay inside data/, but new.csv turned up ...": likewise.
     r"\b(?:expect(?:ing|ed)?|I thought|assum(?:ed|ing))\b[^?]{0,120}\bbut\b|"
     # "Why does -G miss it?": what the asker counted on was left out.
-    r"\b[Ww]hy (?:does|do|did|is|are|was|were)\b[^?]{0,60}\b(?:miss(?:es|ed)?|skip(?:s|ped)?|"
+    r"\b[Ww]hy (?:does|do|did|is|are|was|were)\b[^?]{0,60}\b(?:miss(?:es|ed|ing)?|skip(?:s|ped)?|"
     r"ignor(?:e|es|ed)|los(?:e|es|t)|drop(?:s|ped)?|fail(?:s|ed)?)\b")
 # A rule a passage states: what must, cannot or only may be, or what it is rather.
 _RULE_RE = re.compile(
     r"\b(must|cannot|can't|can only|only (?:be|if|when|works?)|(?:is|are) not allowed|"
     r"not permitted|(?:is|are) required|rather|(?:is|are) (?:always|never)|"
     # What is not promised: "this does not guarantee that the task will be cancelled".
-    r"(?:does|do) not guarantee|(?:is|are) not guaranteed|no guarantee|not necessarily)\b|"
+    r"(?:does|do) not guarantee|(?:is|are) not guaranteed|no guarantee|not necessarily|"
+    # What is left out: "filenames starting with a dot are special cases that are not
+    # matched by '*' and '?' patterns".
+    r"(?:is|are) not (?:matched|included|listed|shown|returned|selected|considered|counted|"
+    r"found|copied|expanded|picked up))\b|"
     # What it is and is not: "relative to the current working directory, *not* the
     # directory of the Path object".
     r",\s+\*?not\*?\s+(?:the|a|an|in|on|at|to|from)\b|"

@@ -476,7 +476,10 @@ _BINDING = re.compile(
 # A class the asker defines or derives from in code (`class Meters(Length)`), or calls
 # its own ("My Money class").
 _CLASS_STATEMENT = re.compile(r"\bclass\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?")
-_OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b")
+_OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b|"
+                        # "My `Storage(ABC)` base declares ...": its own class, written with
+                        # what it is based on.
+                        r"\b[Mm]y (?:own )?`([A-Z]\w*)\([^`()]*\)`")
 
 
 # The modules whose classes a user's own classes are commonly based on.
@@ -502,7 +505,7 @@ def own_classes(question: str) -> list[str]:
     class it bases them on (`class Closeable(Protocol)`, `Storage(ABC)`): the question is
     about that one.
     """
-    out = [m.group(1) for m in _OWN_CLASS.finditer(question)]
+    out = [m.group(1) or m.group(2) for m in _OWN_CLASS.finditer(question)]
     for span in _BACKTICKED.finditer(question):
         for m in _CLASS_STATEMENT.finditer(span.group(1)):
             out.append(m.group(1))
@@ -763,7 +766,7 @@ _VERB_ROOTS = """hold keep get make use run set put stop start give take allow c
     create build write read send receive open close load store save print apply define
     accept refer affect cause mix merge behave break fail succeed replace resolve compare do
     differ exist occur matter depend consider expect prevent enable disable support wait
-    answer respond reply hand""".split()
+    answer respond reply hand drive fit miss""".split()
 # Their irregular forms ("I wrote `case RED:`", "it kept the items").
 _IRREGULAR = """held kept got gotten made ran given gave taken took said saw seen told
     found let went gone came left become became chose chosen caught thrown threw built
@@ -1245,7 +1248,8 @@ def analyse(question: str) -> QuestionAnalysis:
         symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
         scene += [f for f in focus if f in symptoms]
         focus = [f for f in focus if f not in symptoms]
-    shown, code_keywords = _written_code(question, focus + scene, defined)
+    # (A class of the asker's own written as a call, `Storage(ABC)`, calls nothing.)
+    shown, code_keywords = _written_code(question, focus + scene, defined | frozenset(own))
     scene += [f for f in shown if f not in scene]
     if not focus:
         # An asking sentence that names nothing ("Is dropping the empty one supposed to
