@@ -4136,3 +4136,16 @@ def test_the_askers_class_written_with_its_base_is_its_own():
                        "it needs fit?")
     weights = judge.weights(analysis)
     assert weights["drive"] < weights["pot"] and weights["fit"] < weights["pot"]
+
+
+def test_a_files_extensions_are_named_and_examples_after_a_comma_are_examples():
+    # "a picture named avatar.php.png": a file whose two extensions the manual speaks of
+    # as such; ", like README or CHANGELOG" gives examples, not what an answer names.
+    from research_pipeline.researcher.questions import code_terms, example_words
+    question = ("Somebody uploaded a picture named avatar.php.png to the kiln folder, and the "
+                "kiln fired it as PHP. Why?")
+    assert {"multiple", "extensions"} <= set(analyse(question).implied)
+    assert code_terms("config/settings.local.json is committed") == ()
+    assert set(example_words("How can I label files that have no extension at all, like "
+                             "README or CHANGELOG?")) >= {"readme", "changelog"}
+    assert example_words("Is a tuple like a list?") == []

@@ -687,11 +687,13 @@ def example_words(question: str) -> list[str]:
 
     An example is one case of what is asked, which the documentation states in general
     terms. "like" also compares ("Is a tuple like a list?"): it gives an example only of
-    code. A word the question says outside its examples as well is its own.
+    code, or after a comma ("files that have no extension, like README or CHANGELOG"). A
+    word the question says outside its examples as well is its own.
     """
     examples = [m for m in _EXAMPLES.finditer(question)
                 if m.group("opener").lower() != "like"
-                or re.search(r"[`'\"(.<\[]", m.group("example"))]
+                or re.search(r"[`'\"(.<\[]", m.group("example"))
+                or question[:m.start()].rstrip().endswith(",")]
     beside = set(words(functools.reduce(lambda text, m: text.replace(m.group(0), " "),
                                         examples, question)))
     return [w for m in examples for w in words(m.group("example")) if w not in beside]
@@ -1536,6 +1538,10 @@ def code_terms(question: str) -> tuple[str, ...]:
             terms += ["empty", _EMPTY_KINDS[m.group(0).lstrip("b")[:1]]]
     if _PRIVATE_NAME.search(question):
         terms += ["private", "name"]  # `self.__token`: a class-private name
+    if any(OWN_FILE.fullmatch(m.group(1)) for m in OWN_FILE.finditer(question)):
+        # "avatar.php.png": a file name with more than one extension, as a manual says
+        # (not "settings.local.json").
+        terms += ["multiple", "extensions"]
     return tuple(t for t in dict.fromkeys(terms) if t not in STOPWORDS)
 
 
