@@ -4149,3 +4149,12 @@ def test_a_files_extensions_are_named_and_examples_after_a_comma_are_examples():
     assert set(example_words("How can I label files that have no extension at all, like "
                              "README or CHANGELOG?")) >= {"readme", "changelog"}
     assert example_words("Is a tuple like a list?") == []
+
+
+def test_an_intensifier_is_no_crux():
+    # "kills the script outright": how, not what; the documentation says "SIGKILL".
+    from research_pipeline.researcher.answers import AnswerJudge
+    judge = AnswerJudge(idf=lambda stems: {s: 8.0 if s == "outright" else 4.0 for s in stems})
+    analysis = analyse("After a graceful restart, how long will the kiln wait before it kills "
+                       "the burner outright?")
+    assert judge.crux(analysis, judge.weights(analysis)) != "outright"

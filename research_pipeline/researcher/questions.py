@@ -215,7 +215,7 @@ VAGUE = _FRAMING | frozenset(
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
-    fine okay ok alright""".split())
+    fine okay ok alright outright altogether""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
