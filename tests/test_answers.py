@@ -4158,3 +4158,32 @@ def test_an_intensifier_is_no_crux():
     analysis = analyse("After a graceful restart, how long will the kiln wait before it kills "
                        "the burner outright?")
     assert judge.crux(analysis, judge.weights(analysis)) != "outright"
+
+
+def test_the_entry_of_what_does_it_answers_how_to_do_it_but_not_what_is_to_be_avoided():
+    # "How should I keep a weak reference to a method?": the entry of another name that does
+    # it is what to use; "... without popping it" is not answered by one that pops.
+    from research_pipeline.researcher.answers import _fits, candidates
+    analysis = analyse("My ref of `kiln.ref(pot.glaze)` dies at once. How should I keep a weak "
+                       "reference to a method?")
+    tool = _entry("kiln.WeakMethod", "A custom `kiln.ref` subclass which simulates a weak "
+                                     "reference to a bound method.")
+    cand = candidates(tool.source)[0]
+    assert _fits(analysis, cand, cand.text) > 0
+    heap = analyse("How do I look at the smallest pot of a kiln without popping it?")
+    pops = _entry("kiln.pushpop", "Push a pot on the kiln, then pop and return the smallest "
+                                  "pot of the kiln.")
+    cand = candidates(pops.source)[0]
+    assert _fits(heap, cand, cand.text) == 0
+
+
+def test_a_how_to_answer_from_an_entry_is_labelled_with_the_entrys_name():
+    # The entry of what to use, quoted without its name, is labelled with it.
+    from research_pipeline.models import Fact
+    from research_pipeline.researcher.extractive import _labelled_sides
+    text = "A custom `kiln.ref` subclass which simulates a weak reference to a bound method."
+    fact = Fact(fact_id="w", question_id=1, source_id="w", url="https://kiln.example/#w",
+                title="kiln.WeakMethod", quote=text, text=text, role="answer")
+    direct = _labelled_sides(analyse("How should I keep a weak reference to a method?"),
+                             [(1, fact)])
+    assert direct == [f"**kiln.WeakMethod:** {text}[^1]"]

@@ -833,6 +833,10 @@ class Judgement:
     # It only promises what follows it ("... laid out in the following way:" before a
     # drawing in code): no answer, not even in part.
     promises: bool = False
+    # A how-do-I question: it opens the entry of what does the thing asked ("A custom
+    # `weakref.ref` subclass which simulates a weak reference to a bound method"), which
+    # need not retell the asker's story to answer in part.
+    tool: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -862,7 +866,7 @@ class Judgement:
         """Names the focus and the crux and covers a good part of the question."""
         return (not self.promises and self.focus_found and self.crux_found
                 and self.coverage >= PARTIAL
-                and self.rest >= (REST_PARTIAL_OWN if self.own else REST_PARTIAL)
+                and self.rest >= (REST_PARTIAL_OWN if self.own or self.tool else REST_PARTIAL)
                 and (self.fit or (self.coverage >= ANSWERED and not self.strict)))
 
 
@@ -2313,7 +2317,9 @@ class AnswerJudge:
                                          for w in predicate))
                                      and (not negated_list
                                           or _says_lacking(text, crux_stems)),
-                                     promise))
+                                     promise,
+                                     analysis.answer_type == "procedure"
+                                     and _tool_for(analysis, cand)))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -3009,6 +3015,39 @@ def _heads_other_thing(analysis: QuestionAnalysis, section: str) -> bool:
     return stem(heading[-1]) not in asked
 
 
+# What the asker wants done without ("without popping it"): a tool that does it is no answer.
+_WITHOUT = re.compile(r"\bwithout\s+([a-z]+ing)\b", re.IGNORECASE)
+# The share of the asking sentence's own words an entry's first sentence must say to be the
+# tool for a how-do-I question.
+TOOL_SHARE = 0.75
+
+
+def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
+    """The first sentence of another name's entry says it does what the question asks.
+
+    "How should I keep a weak reference to a method?": weakref.WeakMethod's "A custom
+    `weakref.ref` subclass which simulates a weak reference to a bound method". Not a name the
+    question names (its own entry says what it is, not what to use instead), and not one
+    that does what the asker wants done without: "How do I look at the smallest item without
+    popping it?" is not answered by heappushpop's "... then pop and return the smallest item".
+    """
+    if not cand.leads_section or not re.match(r"\s*how (?:do|can|should|would) (?:i|we|you)\b",
+                                               asked_sentence(analysis.text), re.IGNORECASE):
+        return False
+    entry = cand.source.title.split(SECTION_SEP)[-1].strip()
+    if not _QUALIFIED_NAME.fullmatch(entry) or any(
+            focus_in(f, entry) for f in analysis.focus):
+        return False
+    said = cand.stems
+    avoided = {m.group(1).lower() for m in _WITHOUT.finditer(analysis.text)}
+    if any(stem(w) in said for w in avoided):
+        return False
+    asked = {stem(w) for w in words(asked_sentence(analysis.text))
+             if w not in STOPWORDS and w not in VAGUE and w not in VERBS and len(w) > 2
+             and w not in avoided}
+    return len(asked) >= 2 and len(asked & said) >= TOOL_SHARE * len(asked)
+
+
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     """How well a span has the shape of the answer asked for: 0 (not at all) to 1.
 
@@ -3035,6 +3074,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         cues = _cues(_PROCEDURE_RE, text, echoed=_asked_stems(analysis.text))
         if cand.kind in ("list", "item") and (cues or _STEPS.search(text)):
             return 1.0  # steps, or an item that says what to do
+        if not cues and _tool_for(analysis, cand):
+            # "How should I keep a weak reference to a method?": the entry of what does it
+            # ("A custom `weakref.ref` subclass which simulates a weak reference to a bound
+            # method") is what to use.
+            return 2 / 3
         # A bulleted reference ("RFC 9114 - HTTP/3: Defines the mapping of HTTP semantics
         # over QUIC ...") tells of the thing, not how to do anything with it.
         return cues

@@ -881,6 +881,14 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
         raised = raised_entry(given[0][1].title)
         if raised and not focus_in(raised.rsplit(".", 1)[-1], given[0][1].text):
             return [f"**{raised}:** {raw[0]}"]
+    if len(given) == 1 and analysis.answer_type == "procedure":
+        # "How should I keep a weak reference to a method?" answered by an entry of what
+        # does it ("A custom `weakref.ref` subclass which simulates ..."): its name is what
+        # to use.
+        name = entry_name(given[0][1].title)
+        if re.fullmatch(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*", name) and not focus_in(
+                name, given[0][1].text):
+            return [f"**{name}:** {raw[0]}"]
     if len(given) >= 2 and analysis.answer_type == "list":
         # Entries listed for "Which methods ...": each labelled with the name heading it.
         names = [entry_name(fact.title) for _, fact in given]
