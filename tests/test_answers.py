@@ -4187,3 +4187,9 @@ def test_a_how_to_answer_from_an_entry_is_labelled_with_the_entrys_name():
     direct = _labelled_sides(analyse("How should I keep a weak reference to a method?"),
                              [(1, fact)])
     assert direct == [f"**kiln.WeakMethod:** {text}[^1]"]
+
+
+def test_validate_is_said_as_check():
+    # "Does the kiln validate a glaze?": "This expectation is not checked at firing time."
+    from research_pipeline.researcher.answers import _SYNONYMS
+    assert stem("checked") in _SYNONYMS.get(stem("validate"), ())

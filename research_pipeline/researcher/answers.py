@@ -224,7 +224,8 @@ _SYNONYM_GROUPS = (
     # What an asker waits for, an API blocks until: "wait until every job has finished" /
     # "Blocks until all items ... have been processed".
     "wait block", "finish complete",
-    "clash conflict", "subfolder subdirectory", "fake spoof forge", "untouched unchanged "
+    "clash conflict", "subfolder subdirectory", "fake spoof forge", "validate check verify",
+    "untouched unchanged "
     "unmodified",
     # A count spelled out and in digits ("four panes": "a 4 windows layout").
     "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8", "nine 9",
