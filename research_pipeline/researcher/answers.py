@@ -730,7 +730,7 @@ TITLE_HEAD_WORDS = 1
 # A manual page's title: the command's name and section ("git-rerere(1) Manual Page").
 _MANUAL_TITLE = re.compile(r"\s*([\w.:+-]+)\(\d\w?\)(?:\s|$)")
 # A title that is a qualified name ("pdb.Pdb.do_list"), its last part as group 1.
-_QUALIFIED_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
+QUALIFIED_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
 
 
 _ABBREVIATED = re.compile(r"(?<![\w.])([a-z]+)\(([a-z]+)\)(?!\w)")
@@ -1127,7 +1127,7 @@ def member_name(focus: str, title: str) -> str:
     full. (Not on another member's page either: os.path.lexists's "Test whether a path
     exists" is not about os.path.exists.)
     """
-    if not _QUALIFIED_NAME.fullmatch(focus):
+    if not QUALIFIED_NAME.fullmatch(focus):
         return ""
     space, _, last = focus.rpartition(".")
     return last if title.strip() in (space, f"{space} module") else ""
@@ -1152,7 +1152,7 @@ def _member_section(focus: str, section: str) -> bool:
     under it one naming the method with its signature.
     """
     parts = focus.split(".")
-    if len(parts) < 3 or not _QUALIFIED_NAME.fullmatch(focus) or not section:
+    if len(parts) < 3 or not QUALIFIED_NAME.fullmatch(focus) or not section:
         return False
     owner, method = parts[-2], parts[-1]
     heads = section.split(SECTION_SEP)
@@ -1946,7 +1946,7 @@ class AnswerJudge:
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
-            last = _QUALIFIED_NAME.fullmatch(source.title.strip())
+            last = QUALIFIED_NAME.fullmatch(source.title.strip())
             if last and re.search(rf"(?<![\w.]){re.escape(last.group(1))}(?![\w(])",
                                   analysis.text):
                 # An entry titled by the name the question writes ("logging.Handler" for
@@ -2044,7 +2044,7 @@ class AnswerJudge:
                                                     quoted_values, strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
-                            and (_QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
+                            and (QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
                                  or is_hyphenated_name(f))
                             and _in_passing(f, before)):
                         # "... describe fields, similar to dataclasses.field()": named to
@@ -3032,21 +3032,35 @@ def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
     that does what the asker wants done without: "How do I look at the smallest item without
     popping it?" is not answered by heappushpop's "... then pop and return the smallest item".
     """
-    if not cand.leads_section or not re.match(r"\s*how (?:do|can|should|would) (?:i|we|you)\b",
-                                               asked_sentence(analysis.text), re.IGNORECASE):
+    wanted = _tool_wanted(analysis.text)
+    if wanted is None or not cand.leads_section:
         return False
+    asked, avoided = wanted
     entry = cand.source.title.split(SECTION_SEP)[-1].strip()
-    if not _QUALIFIED_NAME.fullmatch(entry) or any(
+    if not QUALIFIED_NAME.fullmatch(entry) or any(
             focus_in(f, entry) for f in analysis.focus):
         return False
     said = cand.stems
-    avoided = {m.group(1).lower() for m in _WITHOUT.finditer(analysis.text)}
-    if any(stem(w) in said for w in avoided):
+    if avoided & said:
         return False
-    asked = {stem(w) for w in words(asked_sentence(analysis.text))
-             if w not in STOPWORDS and w not in VAGUE and w not in VERBS and len(w) > 2
-             and w not in avoided}
-    return len(asked) >= 2 and len(asked & said) >= TOOL_SHARE * len(asked)
+    return len(asked & said) >= TOOL_SHARE * len(asked)
+
+
+@lru_cache(maxsize=256)
+def _tool_wanted(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a how-do-I question asks for and wants done without, as stems.
+
+    None for another question, or for one whose asking sentence says too little to tell.
+    """
+    asked_text = asked_sentence(question)
+    if not re.match(r"\s*how (?:do|can|should|would) (?:i|we|you)\b", asked_text,
+                    re.IGNORECASE):
+        return None
+    avoided = {m.group(1).lower() for m in _WITHOUT.finditer(question)}
+    asked = frozenset(stem(w) for w in words(asked_text)
+                      if w not in STOPWORDS and w not in VAGUE and w not in VERBS and len(w) > 2
+                      and w not in avoided)
+    return (asked, frozenset(stem(w) for w in avoided)) if len(asked) >= 2 else None
 
 
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:

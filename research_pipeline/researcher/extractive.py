@@ -41,6 +41,7 @@ from research_pipeline.researcher.answers import (
     MAX_SENTENCES,
     MIN_QUOTE_WORDS,
     PARTIAL,
+    QUALIFIED_NAME,
     REST_PARTIAL,
     AnswerJudge,
     Candidate,
@@ -886,8 +887,7 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
         # does it ("A custom `weakref.ref` subclass which simulates ..."): its name is what
         # to use.
         name = entry_name(given[0][1].title)
-        if re.fullmatch(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*", name) and not focus_in(
-                name, given[0][1].text):
+        if QUALIFIED_NAME.fullmatch(name) and not focus_in(name, given[0][1].text):
             return [f"**{name}:** {raw[0]}"]
     if len(given) >= 2 and analysis.answer_type == "list":
         # Entries listed for "Which methods ...": each labelled with the name heading it.
