@@ -722,6 +722,14 @@ class ExtractiveResearcher:
                 if _belongs_elsewhere(j, q.id, wanted):
                     continue  # another question's passage more than this one's
                 chosen.append(j)
+            if (direct == 1 and len(chosen) > 1 and not sides
+                    and analysis.answer_type != "comparison"
+                    and _goes_on_with(best, chosen[1])):
+                # "NewType creates simple unique types with almost zero runtime overhead."
+                # opens the entry and says what it is, not what the asker asked of it; the
+                # entry's own sentence that answers too ("At runtime, NewType(name, tp)
+                # returns a dummy callable ...") belongs in the direct answer beside it.
+                direct = 2
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
@@ -1348,6 +1356,24 @@ def _unpointed(text: str) -> str:
         # reader sees that the source goes on (the footnote links there).
         return text
     return trimmed
+
+
+def _goes_on_with(opener: Judgement, other: Judgement) -> bool:
+    """A one-sentence opening of an entry and another span of that entry that answers too.
+
+    Together they stay within the direct answer's three sentences.
+    """
+    first, second = opener.candidate, other.candidate
+    return (first.kind in ONE_PARAGRAPH and first.leads_section and _sentences(first) == 1
+            # The opening names what is asked about and says little of the rest of the
+            # question; the other span says at least as much of it.
+            and opener.rest < REST_PARTIAL and other.rest >= opener.rest
+            and second.kind in ONE_PARAGRAPH
+            and second.source.source_id == first.source.source_id
+            and not _within(second, first) and not _within(first, second)
+            and len(second.text) <= DIRECT_ANSWER_CHARS
+            and _sentences(second) + 1 <= MAX_SENTENCES
+            and (other.answers() or other.partly_answers()))
 
 
 def _sentences(cand: Candidate) -> int:
