@@ -9,6 +9,8 @@ from research_pipeline.corpus.structure import passages
 from research_pipeline.corpus.textdoc import text_blocks
 from research_pipeline.models import ResearchPlan, Source
 from research_pipeline.researcher.answers import (
+    _SURPRISE_Q,
+    AnswerJudge,
     focus_in,
     named_commands,
     plain_name_words,
@@ -16,7 +18,7 @@ from research_pipeline.researcher.answers import (
 )
 from research_pipeline.researcher.base import Evidence
 from research_pipeline.researcher.extractive import ExtractiveResearcher
-from research_pipeline.researcher.questions import analyse, bound_names
+from research_pipeline.researcher.questions import VAGUE, analyse, bound_names, declared_members
 from research_pipeline.text import stem, words
 
 
@@ -4193,3 +4195,44 @@ def test_validate_is_said_as_check():
     # "Does the kiln validate a glaze?": "This expectation is not checked at firing time."
     from research_pipeline.researcher.answers import _SYNONYMS
     assert stem("checked") in _SYNONYMS.get(stem("validate"), ())
+
+
+def test_an_entrys_opening_and_its_sentence_that_answers_make_the_direct_answer():
+    # The opening says what the name is, not what the asker asked of it ("at firing time");
+    # the entry's sentence that says it joins the direct answer, in the page's order.
+    opening = "Glaze creates simple unique coatings with almost zero firing overhead."
+    rest = ("Glaze(name, clay) is considered a coat of clay by the inspectors. At firing time, "
+            "Glaze(name, clay) returns a dummy wrapper that simply returns its argument.")
+    text = f"{opening}\n\n{rest}"
+    evidence = [_entry("kiln.Glaze", text, [("para", 0, len(opening)),
+                                            ("para", len(opening) + 2, len(text))])]
+    status, facts = _research(evidence, "What does `Seal = kiln.Glaze('Seal', clay)` actually "
+                                        "give me at firing time - is Seal(5) a new kind of pot?")
+    assert status.status == "answered"
+    direct = [f.text for f in facts if f.role == "answer"]
+    assert direct[0] == opening and "returns its argument" in direct[1]
+
+
+def test_a_setting_is_named_by_its_familys_entry_with_a_placeholder():
+    # "fsck.badEmail" is the manual's "fsck.<msg-id>"; "mergetool.kdiff.cmd" its
+    # "mergetool.<tool>.cmd"; a placeholder for the first part names no family.
+    assert focus_in("fsck.badEmail", "Set the severity.", "git-fsck(1) › fsck.&lt;msg-id>")
+    assert focus_in("mergetool.kdiff.cmd", "Set mergetool.<tool>.cmd to the command.")
+    assert not focus_in("fsck.badEmail", "See fsck.<msg-id>.skip for more.")
+    assert not focus_in("os.path", "Each <module>.path is a list.")
+
+
+def test_methods_the_askers_own_class_declares_set_the_scene():
+    # The documentation knows no Kiln.cool: what the asker's class declares is its own; a
+    # special method it declares is the language's.
+    q = ("My `Kiln(Oven)` base declares abstract fire() and cool(). GasKiln only implements "
+         "fire() so far, and `GasKiln()` fails with TypeError: Can't build abstract kiln. Why, "
+         "when nothing ever calls cool()?")
+    a = AnswerJudge.required(analyse(q))
+    assert "cool" not in a.focus and "cool" in a.scene
+    # "so far" is when, not how far; "nothing" is too general to weigh as asked.
+    assert "far" not in a.content
+    assert declared_members("My Money class defines __eq__() and total(). Why?") == {"total"}
+    assert "nothing" in VAGUE
+    # "fails with TypeError" is a surprise the rule it ran into explains.
+    assert _SURPRISE_Q.search(q)

@@ -1181,6 +1181,24 @@ def _pair_in(parts: list[str], haystack: str) -> bool:
                for start in _hits(parts[0], haystack))
 
 
+# A dotted name of two parts or more ("fsck.badEmail", "mergetool.kdiff.cmd"), and a
+# dotted name one part of which is a placeholder ("fsck.<msg-id>", "remote.&lt;name>.url").
+_TEMPLATED_PARTS = re.compile(r"[A-Za-z][\w-]*(?:\.[A-Za-z][\w-]*)+")
+_TEMPLATE_NAME = re.compile(
+    r"(?<![\w.<>;-])(?:[A-Za-z][\w-]*|(?:<|&lt;)[\w-]+>)"
+    r"(?:\.(?:[A-Za-z][\w-]*|(?:<|&lt;)[\w-]+>))+(?![\w<>&-])")
+_PLACEHOLDER_PART = re.compile(r"(?:<|&lt;)[\w-]+>")
+
+
+def _fills(name: str, template: str) -> bool:
+    """``name`` is ``template`` with its one placeholder part, not the first, filled."""
+    parts, slots = name.lower().split("."), template.lower().split(".")
+    holes = [i for i, slot in enumerate(slots) if _PLACEHOLDER_PART.fullmatch(slot)]
+    return (len(parts) == len(slots) and len(holes) == 1 and holes[0] > 0
+            and all(p == s for i, (p, s) in enumerate(zip(parts, slots, strict=True))
+                    if i not in holes))
+
+
 def _found(term: str, haystack: str) -> bool:
     if _CAPITALISED.fullmatch(term):
         # A name that is a word written with a capital (the Header directive, the Counter
@@ -1201,6 +1219,11 @@ def _found(term: str, haystack: str) -> bool:
     shape = valued_shape(term)
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
         # "HEAD~2" is the manual's "<rev>~[<n>]" or "master~3" with its own values.
+        return True
+    if _TEMPLATED_PARTS.fullmatch(term) and any(
+            _fills(term, m.group(0)) for m in _TEMPLATE_NAME.finditer(haystack)):
+        # "fsck.badEmail" is the manual's "fsck.<msg-id>", "mergetool.kdiff.cmd" its
+        # "mergetool.<tool>.cmd": a setting's family entry, with the asker's value.
         return True
     if term[:1] == '"' and term[-1:] == '"' and keyword.iskeyword(term[1:-1]):
         # A keyword that is also a common word ("is", "for") is named as a keyword: quoted,
@@ -1964,6 +1987,9 @@ class AnswerJudge:
             section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent
                          for f in analysis.focus]
+            templated_here = [bool(_TEMPLATED_PARTS.fullmatch(f)) and any(
+                _fills(f, m.group(0)) for m in _TEMPLATE_NAME.finditer(entry_heading))
+                for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
             in_title = IN_SECTION if any(focus_in(f, source.title) for f in analysis.focus
@@ -2051,8 +2077,10 @@ class AnswerJudge:
                         # compare with, the name is not what the passage is about.
                         focus_hits[i] = False
                 for i, toks in enumerate(analysis.focus_words):
-                    if lent_here[i]:
-                        # The entry the name's own sends the reader to speaks for it.
+                    if lent_here[i] or templated_here[i]:
+                        # The entry the name's own sends the reader to speaks for it; the
+                        # entry of its family ("fsck.<msg-id>" for "fsck.badEmail") says
+                        # it in the family's terms.
                         focus_hits[i] = True
                         for w in toks:
                             found[w] = max(found.get(w, 0.0), IN_SECTION)
@@ -3196,7 +3224,8 @@ _CASE_AFTER_Q = re.compile(r"\s(?:if|when|whenever|after|once)\b([^,?]{3,120})\?
                            re.IGNORECASE)
 # A why-question about a surprise: an error the asker gets, or a result instead of another.
 _SURPRISE_Q = re.compile(
-    r"\b(?:get|gets|getting|see|raises?|raised|throws?|fails?)\s+(?:an?\s+)?[A-Z]\w*(?:Error|"
+    r"\b(?:get|gets|getting|see|raises?|raised|throws?|fail(?:s|ed)?(?:\s+with)?)\s+(?:an?\s+)?"
+    r"[A-Z]\w*(?:Error|"
     r"Exception)\b|\binstead of\b|"
     # "Why is `'' in 'hello'` True?": the value code the asker writes comes to.
     r"^\s*[Ww]hy (?:is|does|do) `[^`]+`\s+(?:\w+\s+)?(?:True|False|None|\S*\d\S*)\s*\?|"

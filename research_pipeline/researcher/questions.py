@@ -26,6 +26,7 @@ from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
     asks_with,
+    sentence_spans,
     stem,
     words,
 )
@@ -213,7 +214,7 @@ VAGUE = _FRAMING | frozenset(
     generally normally typically ever never always sometimes just only even inside
     outside within without together first last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
-    lot lots plenty bunch tons loads something anything everything someone anyone
+    lot lots plenty bunch tons loads something anything everything nothing someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
     fine okay ok alright outright altogether""".split())
 
@@ -621,10 +622,37 @@ def marked_as_code(name: str, question: str) -> bool:
 
 
 def defined_names(question: str) -> frozenset[str]:
-    """The functions and classes the asker's code defines, less special methods."""
+    """The functions and classes the asker's code defines, less special methods.
+
+    And the methods it says a class of its own declares ("My `Storage(ABC)` base declares
+    abstract read() and write()"): the documentation knows no Storage.write.
+    """
     return frozenset(m.group(1) for span in _BACKTICKED.finditer(question)
                      for m in _DEFINED.finditer(span.group(1))
-                     if not _DUNDER.fullmatch(m.group(1)))
+                     if not _DUNDER.fullmatch(m.group(1))) | declared_members(question)
+
+
+# What a class says it has: "declares abstract read() and write()", "implements read()".
+_DECLARES = re.compile(r"\b(?:declares?|defines?|implements?|overrides?)\s+"
+                       r"((?:(?:abstract|only|its own|own|the|an?|methods?)\s+)*"
+                       r"`?[A-Za-z_]\w*\(\)`?(?:(?:,\s*|,?\s+(?:and|or)\s+)`?[A-Za-z_]\w*\(\)`?)*)")
+_BARE_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\(\)")
+
+
+def declared_members(question: str) -> frozenset[str]:
+    """The methods a sentence naming a class of the asker's own says the class declares.
+
+    (A special method it declares is the language's: "My Money class defines __eq__()".)
+    """
+    own = own_classes(question)
+    out: set[str] = set()
+    for start, end in sentence_spans(question):
+        sentence = question[start:end]
+        if not any(re.search(rf"(?<![\w.]){re.escape(c)}(?![\w.])", sentence) for c in own):
+            continue
+        for m in _DECLARES.finditer(sentence):
+            out.update(n for n in _BARE_CALL.findall(m.group(1)) if not _DUNDER.fullmatch(n))
+    return frozenset(out)
 
 
 # The parameter list of a lambda or def the asker writes: "lambda e:", "def save(name, **x)".
@@ -1559,6 +1587,8 @@ _TELLER = re.compile(
     r"(?: \w+)?", re.IGNORECASE)
 _IDIOM = re.compile(
     r"\b(?:right|straight) (?:away|now)\b|"
+    # "only implements read() so far": until now, not how far.
+    r"\bso far\b|"
     # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
     r"\bmake (?:it|this|that|them|things|the \w+) (?:a (?:bit|little|lot) )?"
     r"(?:easier|simpler|clearer|nicer|tidier|cleaner|more readable|readable)"
