@@ -4236,3 +4236,14 @@ def test_methods_the_askers_own_class_declares_set_the_scene():
     assert "nothing" in VAGUE
     # "fails with TypeError" is a surprise the rule it ran into explains.
     assert _SURPRISE_Q.search(q)
+
+
+def test_the_library_class_the_askers_class_is_based_on_weighs_as_its_subject():
+    # "it" of "How do I get isinstance to work with it?" is a Protocol to the
+    # documentation, which knows no Closeable.
+    q = ("I wrote `class Closeable(Protocol)` with a close() method, and `isinstance(f, "
+         "Closeable)` raises TypeError. How do I get isinstance to work with it?")
+    weights = AnswerJudge(idf=lambda stems: dict.fromkeys(stems, 2.0)).weights(
+        AnswerJudge.required(analyse(q)))
+    assert weights["protocol"] > weights["isinstance"] / 2
+    assert weights["protocol"] > 2 * weights["closeable"]

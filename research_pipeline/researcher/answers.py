@@ -55,6 +55,7 @@ from research_pipeline.researcher.questions import (
     name_kinds,
     named_kind,
     order_case,
+    own_class_bases,
     own_classes,
     passed_for,
     setting_words,
@@ -1644,9 +1645,16 @@ class AnswerJudge:
         files = [m for f in analysis.scene if (m := _FILE_NAME.fullmatch(f))]
         made_up |= ({w for m in files for w in words(m.group(1))} - named
                     - {w for m in files for w in words(m.group(2))})
+        # The library class the asker's own is based on (`class Closeable(Protocol)`) is
+        # what the documentation knows the asker's class as: what "it" of "How do I get
+        # isinstance to work with it?" is, told in the setting or not.
+        based_on = {w for b in own_class_bases(analysis.text) for w in words(b)}
         out: dict[str, float] = {}
         for word, s in zip(content, stems, strict=True):
             weight = max(idf.get(s, 3.0), 0.3)
+            if word in based_on and word not in focus_words:
+                out[word] = weight * SUBJECT_WEIGHT
+                continue
             if word in told and word not in focus_words and word not in named:
                 weight *= SETUP_WEIGHT
             if (len(word) == 1 or word in made_up) and word not in named:
@@ -1669,7 +1677,8 @@ class AnswerJudge:
         # what the asking sentence asks, however many words it takes to tell.
         # (Where the asking sentence says nothing of its own, "How was that possible?",
         # the story is the question.)
-        setup = [w for w in out if w in told and w not in focus_words and w not in named]
+        setup = [w for w in out if w in told and w not in focus_words and w not in named
+                 and w not in based_on]
         setup_total = sum(out[w] for w in setup)
         asked_total = sum(out.values()) - setup_total
         says = any(w not in setup and w not in VAGUE and w not in VERBS for w in out)

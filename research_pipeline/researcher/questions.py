@@ -516,6 +516,17 @@ def own_classes(question: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def own_class_bases(question: str) -> list[str]:
+    """The library classes the asker's own classes are based on (`class Closeable(Protocol)`,
+    "My `Storage(ABC)` base"): what the documentation knows the asker's class as."""
+    out = [b.strip() for m in _OWN_CLASS.finditer(question) if m.group(2)
+           for b in re.findall(r"`[A-Z]\w*\(([^`()]*)\)`", m.group(0))[0].split(",")]
+    for span in _BACKTICKED.finditer(question):
+        for m in _CLASS_STATEMENT.finditer(span.group(1)):
+            out += [b.strip() for b in (m.group(2) or "").split(",")]
+    return list(dict.fromkeys(b for b in out if b in _library_bases()))
+
+
 def _special_methods(text: str, classes: list[str]) -> str:
     """A special method of a class of the asker's own, written as the language's.
 
