@@ -517,8 +517,11 @@ def own_classes(question: str) -> list[str]:
 
 
 def own_class_bases(question: str) -> list[str]:
-    """The library classes the asker's own classes are based on (`class Closeable(Protocol)`,
-    "My `Storage(ABC)` base"): what the documentation knows the asker's class as."""
+    """The library classes the asker's own classes are based on.
+
+    `class Closeable(Protocol)`, "My `Storage(ABC)` base": what the documentation knows the
+    asker's class as.
+    """
     out = [b.strip() for m in _OWN_CLASS.finditer(question) if m.group(2)
            for b in re.findall(r"`[A-Z]\w*\(([^`()]*)\)`", m.group(0))[0].split(",")]
     for span in _BACKTICKED.finditer(question):
