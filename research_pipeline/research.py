@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -39,6 +40,29 @@ def shingles(text: str) -> frozenset[int]:
         return frozenset({hash(" ".join(tokens))})
     return frozenset(hash(" ".join(tokens[i:i + _SHINGLE]))
                      for i in range(len(tokens) - _SHINGLE + 1))
+
+
+def _named_apart(query: str, title: str, held: str) -> bool:
+    """The query names the entry a duplicate passage is titled by, not the one held.
+
+    ``calendar.monthcalendar`` is documented with ``Calendar.monthdayscalendar``'s very
+    words: a question about the one is answered from the entry of that name.
+    """
+    asked = set(words(query))
+    return title != held and _title_name(title) in asked and _title_name(held) not in asked
+
+
+def _title_name(title: str) -> str:
+    """The last name of a documented name's title.
+
+    "monthcalendar" of "calendar.monthcalendar", "log" of "git-log(1) Manual Page".
+    """
+    first = title.split()[0] if title.split() else ""
+    head = re.sub(r"\(\d\w?\)$", "", first)
+    if head == first and "." not in head.strip("."):
+        return ""  # a title of words ("Apache Core Features"), not a documented name
+    parts = words(head.rsplit(".", 1)[-1])
+    return parts[-1] if parts else ""
 
 
 def near_duplicate_of(candidate: frozenset[int], known: dict[str, frozenset[int]]) -> str | None:
@@ -238,7 +262,8 @@ def run_rounds(
                     # source: the hit is recorded against the source already held.
                     fingerprint = shingles(hit.source.text)
                     same = near_duplicate_of(fingerprint, prints)
-                    if same is not None:
+                    if same is not None and not _named_apart(
+                            query.text, hit.source.title, pool[same].source.title):
                         hit = SearchHit(source=pool[same].source, rank=hit.rank, score=hit.score)
                         round_hits.append((query_id, hit))
                         kept += 1

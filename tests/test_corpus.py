@@ -148,6 +148,39 @@ def test_near_identical_documents_count_as_one_source(tmp_path):
     assert len({h.source.source_id for _, h in rounds[0].hits}) == 1
 
 
+def test_a_duplicate_passage_of_the_entry_a_query_names_is_a_source_of_its_own(tmp_path):
+    # calendar.monthcalendar is documented with Calendar.monthdayscalendar's very words: a
+    # question that names the one is answered from the entry of that name, not recorded
+    # against the other's copy held from an earlier query.
+    from research_pipeline.audit import CallLog
+    from research_pipeline.models import PlannedQuery, ResearchPlan
+    from research_pipeline.research import Budgets, run_rounds
+    from research_pipeline.researcher.extractive import ExtractiveResearcher
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    text = "Return a matrix of the kiln's shelves. Each row is a shelf; empty places are zero."
+    for name in ("kiln.Kiln.shelfmatrix", "kiln.shelves"):
+        (docs / f"{name}.md").write_text(
+            f"---\ntitle: {name}\nurl: https://kiln.example/#{name}\n---\n{text}\n")
+    manager = CorpusManager(tmp_path / "data")
+    manager.add_folder(docs, "kiln")
+    plan = ResearchPlan(topic_id="t", title="Kiln", questions=[
+        {"id": 1, "text": "What does kiln.Kiln.shelfmatrix return?"},
+        {"id": 2, "text": "What are the zeros kiln.shelves returns?"}],
+        queries=[PlannedQuery(text="kiln.Kiln.shelfmatrix shelfmatrix matrix", question_id=1),
+                 PlannedQuery(text="kiln.shelves shelves zeros", question_id=2)])
+    rounds = []
+    result = run_rounds(
+        plan=plan, research_id="r", search=LocalSearch(manager, ["kiln"]),
+        researcher=ExtractiveResearcher(), filters=SearchFilters(),
+        budgets=Budgets(1, 5, 10, 0.0), calls=CallLog("t", "run"),
+        persist=rounds.append, evidence=[])
+    assert result.sources == 2
+    assert {h.source.title for _, h in rounds[0].hits} == {"kiln.Kiln.shelfmatrix",
+                                                          "kiln.shelves"}
+
+
 def test_code_symbols_are_searched_as_written_and_by_shape(tmp_path):
     # "@{-1}" and "HEAD~2" are punctuation to a word tokenizer ("1", "head", "2"): the
     # index keeps them as symbols, and by their shape with values left open.
