@@ -2177,6 +2177,24 @@ def test_an_entry_that_sends_the_reader_elsewhere_lends_its_name_to_that_entry()
     assert "1230" in facts[0].text
 
 
+def test_a_shorthands_entry_lends_its_name_to_the_entries_it_is_shorthand_for():
+    # kiln.fire_now is shorthand for kiln.fire_load, which differs from kiln.fire_tray only
+    # in what it logs: how many shelves it fires is said in kiln.fire_tray's entry.
+    evidence = [
+        _entry("kiln.fire_now", "Shorthand for 'fire_load(kiln.current(), limit, log)'."),
+        _entry("kiln.fire_load", "Fire up to 'limit' shelves of the load.\n\nThis differs "
+                                 "from fire_tray() in the following ways: it writes a log "
+                                 "line before the firing."),
+        _entry("kiln.fire_tray", "Fire up to 'limit' shelves of the tray.\n\nIf 'limit' is "
+                                 "omitted or None, all shelves are fired."),
+        _entry("kiln.glaze", "Glaze up to 'limit' pots at once."),
+    ]
+    status, facts = _research(evidence, "How many shelves does `kiln.fire_now()` fire when I "
+                                        "don't give it a limit?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "kiln.fire_tray" and "all shelves" in facts[0].text
+
+
 OPERATORS = """<html><body><h1>Expressions</h1>
 <h2 id="unary">Unary bitwise operations</h2>
 <p>The unary "~" (invert) operator yields the bitwise inversion of its integer argument.
@@ -4247,3 +4265,4 @@ def test_the_library_class_the_askers_class_is_based_on_weighs_as_its_subject():
         AnswerJudge.required(analyse(q)))
     assert weights["protocol"] > weights["isinstance"] / 2
     assert weights["protocol"] > 2 * weights["closeable"]
+

@@ -1446,7 +1446,12 @@ def heads_entry(source: Source, name: str) -> bool:
 # format strings", "See ``variance`` for arguments and other details": the entry named.
 _SEE_ENTRY = re.compile(
     r"(?:^|[.!?]\s+)(?:please\s+)?see\s+(?:also\s+)?(?:the\s+)?(?:help\()?[`\"'*]*"
-    r"([A-Za-z_][\w.-]*)", re.IGNORECASE)
+    r"([A-Za-z_][\w.-]*)|"
+    # What an entry says it is another's shorthand for, or how it differs from another:
+    # "Shorthand for 'print_exception(*sys.exc_info(), limit, file)'", "This differs from
+    # print_tb() in the following ways": in the rest, the other's entry speaks for it.
+    r"(?:^|[.!?]\s+)(?:this\s+is\s+(?:a\s+)?|it\s+is\s+(?:a\s+)?|this\s+)?"
+    r"(?:shorthand\s+for|differs\s+from)\s+[`\"'*]*([A-Za-z_][\w.]*)\(", re.IGNORECASE)
 
 
 def _entry_key(source: Source) -> str:
@@ -1463,15 +1468,27 @@ def lent_focus(focus: Sequence[str], evidence: Sequence[Evidence]) -> dict[str, 
     """
     lent: dict[str, set[str]] = {}
     for f in focus:
+        sent: set[str] = set()
         for ev in evidence:
             own = entry_name(ev.source.title).split("(", 1)[0].strip()
-            if own != f and not heads_entry(ev.source, f):
+            name = f.removesuffix("()")  # a call written with brackets names the function
+            if own != name and not heads_entry(ev.source, name):
                 continue
-            for m in _SEE_ENTRY.finditer(ev.source.text):
-                key = m.group(1).rstrip(".").rsplit(".", 1)[-1].lower()
-                if key and key != _entry_key(ev.source):
-                    lent.setdefault(key, set()).add(f)
+            sent |= _sent_to(ev.source)
+        # One step further: print_exc is print_exception's shorthand, which differs from
+        # print_tb only in what it lists.
+        sent |= {key for ev in evidence if _entry_key(ev.source) in sent
+                 for key in _sent_to(ev.source)}
+        for key in sent:
+            lent.setdefault(key, set()).add(f)
     return lent
+
+
+def _sent_to(source: Source) -> set[str]:
+    """The short names of the entries a source's text sends the reader to."""
+    keys = {(m.group(1) or m.group(2)).rstrip(".").rsplit(".", 1)[-1].lower()
+            for m in _SEE_ENTRY.finditer(source.text)}
+    return {key for key in keys if key and key != _entry_key(source)}
 
 
 def _page(source: Source) -> str:
