@@ -4266,3 +4266,26 @@ def test_the_library_class_the_askers_class_is_based_on_weighs_as_its_subject():
     assert weights["protocol"] > weights["isinstance"] / 2
     assert weights["protocol"] > 2 * weights["closeable"]
 
+
+def test_what_holds_normally_answers_what_holds_by_default_and_the_asked_verb_counts():
+    # "By default, how long ... does kiln_md renew it?": the renewing window's "Normally,
+    # ... will renew them ... 30 minutes before it ends" answers, not the warning window's
+    # "By default this is 10% ..."; the sentence that introduces an example it cannot show
+    # ("... as in:") is left out of the direct answer.
+    evidence = [
+        _entry("kiln_md.WarnWindow", "The warning is issued when the warn window is reached. "
+               "By default this is 10% of the glaze lifetime, so for a kiln_md stoneware glaze "
+               "this means 9 minutes before it ends."),
+        _entry("kiln_md.RenewWindow", "Normally, glazes last around 90 minutes and kiln_md "
+               "will renew them the earliest 33% of their lifetime before they end (so for 90 "
+               "minutes, 30 minutes before it ends). If you think this is not what you need, "
+               "you can specify the exact time, as in:")]
+    status, facts = _research(evidence, "By default, how long before a 90-minute stoneware "
+                                        "glaze runs out does kiln_md renew it?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "kiln_md.RenewWindow"
+    assert facts[0].text.endswith("30 minutes before it ends).")
+    assert analyse("By default, how long before it runs out does kiln_md renew it?").verb == (
+        "renew")
+    assert analyse("What does kiln_md configtest do?").verb == ""
+    assert analyse("How do I make a kiln_md glaze?").verb == ""

@@ -445,7 +445,9 @@ _VALUE_ANCHORS = (
 )
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
-_DEFAULT_RE = re.compile(r"\bdefault", re.IGNORECASE)
+# What holds unless one says otherwise: "defaults to 90 days", "Normally, ... mod_md will
+# renew them ... 30 days before it expires".
+_DEFAULT_RE = re.compile(r"\bdefault|\bnormally\b", re.IGNORECASE)
 # A question about what happens when a value is left out, and how documentation says it.
 _OMITTED_Q = re.compile(
     r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply|pick|"

@@ -1047,6 +1047,10 @@ def _completed(best: Judgement, judged: list[Judgement],
               and j.fit >= best.fit and j.coverage >= best.coverage - 1e-9
               and j.focus_found >= best.focus_found
               and not dangles(j.candidate)
+              # (Nor on to a sentence that introduces what the answer would not show: "...,
+              # you can specify either the exact time, as in:" before its example.)
+              and not (j.candidate.kind == "sentences"
+                       and j.candidate.text.rstrip().endswith(":"))
               and _sentences(j.candidate) <= room
               and not any(_within(o, j.candidate) and o.start >= end for o in others)]
     found = max(longer, key=lambda j: j.candidate.end, default=None)

@@ -337,6 +337,28 @@ def yesno_verb(asked: str, focus: Sequence[str]) -> str:
     return verb if len(verb) > 2 and verb not in STOPWORDS else ""
 
 
+# A wh-question's auxiliary, before its subject and verb: "how long ... does mod_md renew it?"
+_WH_AUXILIARY = re.compile(r"^\W*(?:how|what|which|when|where|why)\b[^?]*?\b"
+                           r"(?=(?:do|does|did|will|would|can|could|should)\s)", re.IGNORECASE)
+
+
+def asked_verb(asked: str, focus: Sequence[str]) -> str:
+    """The verb a wh-question asks about, after its auxiliary and its subject.
+
+    "By default, how long before a certificate runs out does mod_md renew it?": "renew",
+    what the value asked is the value of (a number question's verb).
+    (A question with no auxiliary, "What is ...?", "Which ... are accepted?", has none, nor
+    one whose verb is a common one: "How do I make ...?".)
+    """
+    sentence = re.sub(r"^\W*(?:\w+\W+){0,4}?(?=(?:how|what|which|when|where|why)\b)", "",
+                      asked, flags=re.IGNORECASE)
+    m = _WH_AUXILIARY.match(sentence)
+    if not m or re.search(r"\bdo\W*$", sentence, re.IGNORECASE):
+        return ""  # "What does apache2ctl configtest do?": no verb of its own
+    verb = yesno_verb(sentence[m.end():], focus)
+    return "" if verb in VERBS else verb  # "print", "make": said of everything
+
+
 # A module's or package's name and one of its own ("csv.reader", "threading.Semaphore"),
 # not an object's attribute ("self.__token", "h.digest") or a file's name ("report.txt").
 _LIBRARY_NAME = re.compile(
@@ -1456,7 +1478,8 @@ def analyse(question: str) -> QuestionAnalysis:
             m.group(1).lower() for m in _PREFERENCE.finditer(question)),
         items=_list_items(asked) if kind == "list" else "",
         excluded=excluded,
-        verb=yesno_verb(asked, focus) if kind == "yesno" else "",
+        verb=(yesno_verb(asked, focus) if kind == "yesno" else
+              asked_verb(asked, focus) if kind == "number" else ""),
         kinds=tuple(k for k in name_kinds(question, focus) if k in content),
         implied=implied,
         setting=setting,
