@@ -4289,3 +4289,19 @@ def test_what_holds_normally_answers_what_holds_by_default_and_the_asked_verb_co
         "renew")
     assert analyse("What does kiln_md configtest do?").verb == ""
     assert analyse("How do I make a kiln_md glaze?").verb == ""
+
+
+def test_a_list_asked_for_by_default_says_what_the_default_is():
+    # "Which names does kiln.Rack ignore by default?": neither the signature ("a, b,
+    # ignore=None, hide=None") nor a list of the rack's attributes is the list of names
+    # ignored by default; the entry's sentence that says what the default is comes closest,
+    # and only partly answers.
+    text = ("Rack(a, b, ignore=None, hide=None)\n\n   A and B are shelves. IGNORE is a list of "
+            "names to ignore, defaults to DEFAULT_IGNORES.\n\nAttributes:\n\n   left, right: "
+            "the pots on shelf a and shelf b, filtered by hide and ignore. common: names of pots "
+            "on both shelves, and the names ignored.\n")
+    evidence = _text_evidence(text, "kiln.Rack", "r")
+    status, facts = _research(evidence, "Which names does kiln.Rack ignore by default? I'd "
+                                        "like to know whether glaze and bisque are left out.")
+    assert status.status != "answered"
+    assert not facts or "left, right" not in facts[0].text

@@ -669,6 +669,8 @@ _CODE_NAME = re.compile(
     r"(?<![\w-])(__\w+__|[A-Za-z_][\w.]*\(\)|--?[a-z][\w-]+|[a-z]+\.[a-zA-Z][\w.]*|"
     r"[A-Z][a-z]+[A-Z]\w*)")
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
+# A list question that asks what holds by default.
+_BY_DEFAULT_Q = re.compile(r"\bby default\b|\bout of the box\b", re.IGNORECASE)
 _EXCEPTION_ENTRY = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)$")
 # A sentence that states a case and then what follows: "When an exception is not handled
 # at all, the interpreter terminates ...", "A class that overrides __eq__() and does not
@@ -3130,6 +3132,10 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "number":
         return float(_number_fits(analysis, text))
     if kind == "list":
+        if _BY_DEFAULT_Q.search(analysis.text) and not _DEFAULT_RE.search(text):
+            # "Which names does dircmp ignore by default?": a list that says nothing of a
+            # default (dircmp's attributes) is not the list of defaults.
+            return 0.0
         if _VALUES_Q.search(analysis.text) and _VALUE_RANGE.search(text):
             return 1.0  # "Which levels are accepted?": "integers 0 through 9 are accepted"
         if _CODE_ITEMS_Q.search(analysis.text):
