@@ -1204,6 +1204,12 @@ def _fills(name: str, template: str) -> bool:
                     if i not in holes))
 
 
+def _templated_in(name: str, text: str) -> bool:
+    """A dotted name that a templated name the text writes stands for ("fsck.<msg-id>")."""
+    return bool(_TEMPLATED_PARTS.fullmatch(name)) and any(
+        _fills(name, m.group(0)) for m in _TEMPLATE_NAME.finditer(text))
+
+
 def _found(term: str, haystack: str) -> bool:
     if _CAPITALISED.fullmatch(term):
         # A name that is a word written with a capital (the Header directive, the Counter
@@ -1225,8 +1231,7 @@ def _found(term: str, haystack: str) -> bool:
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
         # "HEAD~2" is the manual's "<rev>~[<n>]" or "master~3" with its own values.
         return True
-    if _TEMPLATED_PARTS.fullmatch(term) and any(
-            _fills(term, m.group(0)) for m in _TEMPLATE_NAME.finditer(haystack)):
+    if _templated_in(term, haystack):
         # "fsck.badEmail" is the manual's "fsck.<msg-id>", "mergetool.kdiff.cmd" its
         # "mergetool.<tool>.cmd": a setting's family entry, with the asker's value.
         return True
@@ -1473,9 +1478,9 @@ def lent_focus(focus: Sequence[str], evidence: Sequence[Evidence]) -> dict[str, 
     lent: dict[str, set[str]] = {}
     for f in focus:
         sent: set[str] = set()
+        name = f.removesuffix("()")  # a call written with brackets names the function
         for ev in evidence:
             own = entry_name(ev.source.title).split("(", 1)[0].strip()
-            name = f.removesuffix("()")  # a call written with brackets names the function
             if own != name and not heads_entry(ev.source, name):
                 continue
             sent |= _sent_to(ev.source)
@@ -2017,9 +2022,7 @@ class AnswerJudge:
             section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent
                          for f in analysis.focus]
-            templated_here = [bool(_TEMPLATED_PARTS.fullmatch(f)) and any(
-                _fills(f, m.group(0)) for m in _TEMPLATE_NAME.finditer(entry_heading))
-                for f in analysis.focus]
+            templated_here = [_templated_in(f, entry_heading) for f in analysis.focus]
             # A page titled by what the question names ("The "continue" statement") is
             # about it all through: its title's words count as a section heading's.
             in_title = IN_SECTION if any(focus_in(f, source.title) for f in analysis.focus

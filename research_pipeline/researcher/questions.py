@@ -502,7 +502,7 @@ _CLASS_STATEMENT = re.compile(r"\bclass\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?")
 _OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b|"
                         # "My `Storage(ABC)` base declares ...": its own class, written with
                         # what it is based on.
-                        r"\b[Mm]y (?:own )?`([A-Z]\w*)\([^`()]*\)`")
+                        r"\b[Mm]y (?:own )?`([A-Z]\w*)\(([^`()]*)\)`")
 
 
 # The modules whose classes a user's own classes are commonly based on.
@@ -521,6 +521,20 @@ def _library_bases() -> frozenset[str]:
     return frozenset(names)
 
 
+def _classes_written(question: str) -> list[tuple[str, list[str], bool]]:
+    """The asker's classes a question names, each with the bases written for it.
+
+    And whether the asker's code defines it (`class Meters(Length)`), rather than its prose
+    naming it ("My Money class", "My `Storage(ABC)` base").
+    """
+    out = [(m.group(1) or m.group(2), [b.strip() for b in (m.group(3) or "").split(",")], False)
+           for m in _OWN_CLASS.finditer(question)]
+    out += [(m.group(1), [b.strip() for b in (m.group(2) or "").split(",")], True)
+            for span in _BACKTICKED.finditer(question)
+            for m in _CLASS_STATEMENT.finditer(span.group(1))]
+    return out
+
+
 def own_classes(question: str) -> list[str]:
     """The classes of the asker's own that a question names.
 
@@ -528,13 +542,11 @@ def own_classes(question: str) -> list[str]:
     class it bases them on (`class Closeable(Protocol)`, `Storage(ABC)`): the question is
     about that one.
     """
-    out = [m.group(1) or m.group(2) for m in _OWN_CLASS.finditer(question)]
-    for span in _BACKTICKED.finditer(question):
-        for m in _CLASS_STATEMENT.finditer(span.group(1)):
-            out.append(m.group(1))
-            out += [b.strip() for b in (m.group(2) or "").split(",")
-                    if re.fullmatch(r"[A-Za-z_]\w*", b.strip())
-                    and b.strip() not in _library_bases()]
+    out: list[str] = []
+    for name, bases, defined in _classes_written(question):
+        out.append(name)
+        out += [b for b in bases if defined and re.fullmatch(r"[A-Za-z_]\w*", b)
+                and b not in _library_bases()]
     return list(dict.fromkeys(out))
 
 
@@ -544,12 +556,8 @@ def own_class_bases(question: str) -> list[str]:
     `class Closeable(Protocol)`, "My `Storage(ABC)` base": what the documentation knows the
     asker's class as.
     """
-    out = [b.strip() for m in _OWN_CLASS.finditer(question) if m.group(2)
-           for b in re.findall(r"`[A-Z]\w*\(([^`()]*)\)`", m.group(0))[0].split(",")]
-    for span in _BACKTICKED.finditer(question):
-        for m in _CLASS_STATEMENT.finditer(span.group(1)):
-            out += [b.strip() for b in (m.group(2) or "").split(",")]
-    return list(dict.fromkeys(b for b in out if b in _library_bases()))
+    return list(dict.fromkeys(b for _, bases, _ in _classes_written(question) for b in bases
+                              if b in _library_bases()))
 
 
 def _special_methods(text: str, classes: list[str]) -> str:
