@@ -942,6 +942,26 @@ def test_two_names_compared_by_their_own_entries_are_labelled_in_the_order_asked
 
 
 
+def test_a_sentence_of_one_entry_that_sets_it_apart_from_the_other_joins_the_answer():
+    # Both entries open with what each does; kiln.fire2's entry goes on to say how it
+    # differs from kiln.fire, naming only the other: that sentence answers the comparison,
+    # in the direct answer under kiln.fire2's label.
+    evidence = [_entry("kiln.fire", "Fire the load at full heat for the set time."),
+                _entry("kiln.fire2", "Fire the load at full heat and log the temperature. "
+                                     "This differs from fire() in the following ways: it "
+                                     "keeps a log of every minute, and it stops when the "
+                                     "door opens.")]
+    question = "What's the difference between kiln.fire and kiln.fire2?"
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    plan = ResearchPlan(topic_id="k", title="Kilns", queries=[],
+                        questions=[{"id": 1, "text": question}])
+    direct = ExtractiveResearcher().write_answer(
+        None, plan, list(enumerate(facts, 1)), [])[1].split("\n\n")[0]
+    assert direct.startswith("**kiln.fire:** Fire the load at full heat for the set time.")
+    assert "This differs from fire() in the following ways" in direct
+
+
 def test_members_called_on_the_askers_own_object_are_labelled_by_the_askers_names():
     # "h.log() and h.hexlog()": the entries are titled by the class's members, which the
     # asker calls on an object of its own; each side is labelled so a reader tells which.

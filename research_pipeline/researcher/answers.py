@@ -2667,6 +2667,34 @@ def side_count(focus: Sequence[str]) -> int:
     return min(count, len(focus))
 
 
+def _other_side_named(analysis: QuestionAnalysis, source: Source, text: str) -> bool:
+    """In one compared name's own entry, a span that names the other speaks of both.
+
+    "This differs from print_tb() in the following ways: ..." in print_exception's entry
+    compares the two, though it names only one.
+    """
+    if len(analysis.focus) < 2:
+        return False
+    short = [f.rsplit(".", 1)[-1].removesuffix("()") for f in analysis.focus[:2]]
+    return any(heads_entry(source, mine) and _found(other, text)
+               for mine, other in (short, short[::-1]))
+
+
+def sets_apart(analysis: QuestionAnalysis, cand: Candidate) -> bool:
+    """A span that names both compared names and sets them against each other.
+
+    Both named in its text, or one by the entry it stands in ("This differs from
+    print_tb() ..." in print_exception's entry), with a word of contrast ("unlike",
+    "differs", "instead of" ...).
+    """
+    text = cand.text
+    if len(analysis.focus) < 2 or not _CONTRAST_RE.search(text):
+        return False
+    first, second = analysis.focus[:2]
+    return (focus_in(first, text) and focus_in(second, text)
+            or _other_side_named(analysis, cand.source, text))
+
+
 def compared_names(analysis: QuestionAnalysis) -> list[str]:
     """A comparison's sides as the question names them: its names, else its plain words."""
     if len(analysis.focus) >= 2:
@@ -3185,6 +3213,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
                    else "")
         if len(analysis.focus) >= 2 or not analysis.sides:
             named = sum(focus_in(f, text, heading) for f in analysis.focus)
+            if named < 2 and not heading and _other_side_named(analysis, cand.source, text):
+                named = 2
         else:
             named = sum(_side_in(side, f"{text} {heading}", cand.stems
                                  | {stem(w) for w in words(heading)})

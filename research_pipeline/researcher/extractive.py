@@ -65,6 +65,7 @@ from research_pipeline.researcher.answers import (
     quotable,
     raised_entry,
     says_same,
+    sets_apart,
     synonyms,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
@@ -668,6 +669,35 @@ class ExtractiveResearcher:
                         if _sentences(side.candidate) <= room:
                             direct += 1
                     chosen.append(side)
+            if sides and direct == len(chosen) >= 2 and not any(
+                    sets_apart(analysis, j.candidate) for j in chosen):
+                # Each side described, neither set against the other: a span that sets
+                # them apart, ranked close, ends the direct answer where its three
+                # sentences leave room, else stands for the side whose entry it is in
+                # ("**print_tb:** Print up to 'limit' stack trace entries ...
+                # **print_exception:** This differs from print_tb() in the following
+                # ways: ...").
+                room = MAX_SENTENCES - sum(_sentences(c.candidate) for c in chosen)
+                for j in judged:
+                    if j.rank < best.rank - DISTINCT_MARGIN:
+                        break
+                    if (j.candidate.kind != "sentences" or not j.answers()
+                            or not sets_apart(analysis, j.candidate)
+                            or not quotable(j.candidate.text)
+                            or any(_overlaps(j.candidate, c.candidate) for c in chosen)):
+                        continue
+                    if _sentences(j.candidate) <= room:
+                        chosen.append(j)
+                        direct += 1
+                        answers_given.append(j.candidate)
+                        break
+                    mine = next((k for k, c in enumerate(chosen) if c.candidate.source.source_id
+                                 == j.candidate.source.source_id), None)
+                    if mine is not None and _sentences(j.candidate) <= room + _sentences(
+                            chosen[mine].candidate):
+                        chosen[mine] = j
+                        answers_given.append(j.candidate)
+                        break
             if (direct == 2 and len(chosen) == 2
                     and says_same(chosen[0].candidate.stems, chosen[1].candidate.stems)):
                 # Both entries open alike ("Create and return a temporary file."): the
