@@ -3853,6 +3853,10 @@ def test_an_everyday_phrasal_verb_is_asked_in_the_documentations_word():
         ("Once the cracks are sorted out, how do I refire the pot?", "resolve", {"sorted"}),
         ("How do I switch the vent off?", "disable", {"switch", "off"}),
         ("Will the glaze notes be carried over to the refired pots?", "copy", {"carried"}),
+        ("What does kiln.fire give back?", "return", {"give", "back"}),
+        ("How do I make fire() come back right away?", "return", {"come", "back"}),
+        ("How can the glaze script find out which shelf it runs on?", "determine",
+         {"find", "out"}),
     ]:
         asked = analyse(question)
         assert said in asked.content and not gone & set(asked.content), question

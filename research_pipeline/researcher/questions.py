@@ -385,6 +385,12 @@ _PHRASAL = (
     (_phrasal("back|backs|backed|backing", "out"), "revert"),
     (_phrasal("throw|throws|threw|thrown|throwing", "away"), "discard"),
     (_phrasal("break|breaks|broke|breaking|split|splits|splitting", "up"), "split"),
+    # "What does filecmp.cmpfiles give back?", "make run() come back right away": what a
+    # call returns, and when.
+    (_phrasal("give|gives|gave|given|giving|hand|hands|handed|handing", "back"), "return"),
+    (_phrasal("come|comes|came|coming", "back"), "return"),
+    (_phrasal("find|finds|found|finding", "out"), "determine"),
+    (_phrasal("time|times|timed|timing", "out"), "timeout"),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
