@@ -4329,3 +4329,37 @@ def test_a_list_asked_for_by_default_says_what_the_default_is():
                                         "like to know whether glaze and bisque are left out.")
     assert status.status != "answered"
     assert not facts or "left, right" not in facts[0].text
+
+
+def test_how_long_a_thing_lasts_may_be_a_session_and_how_long_it_may_be_a_length():
+    from research_pipeline.researcher.answers import _number_fits
+    lasts = analyse("How long does mod_kiln's cookie live if I never give it an expiry time?")
+    # A duration that is no number of seconds, said of the case the asker names: the
+    # directive left out is the expiry time not given.
+    assert _number_fits(lasts, "If this directive is not used, cookies last only for the "
+                               "current browser session.")
+    assert not _number_fits(lasts, "If this directive is not used, cookies are sent in the "
+                                   "Netscape format.")
+    # "How long can a name be?" asks for a length: a bound said in words, or a number
+    # with its unit; a quoted example or a version number is none.
+    named = analyse("How long can a kiln name be?")
+    assert _number_fits(named, "Kiln names are unlimited in length.")
+    assert _number_fits(named, "A kiln name may be up to 64 characters long.")
+    assert not _number_fits(named, "For example, the kiln name \"north\" is stored as "
+                                   "\"_north\" since release 2.1.")
+
+
+def test_variable_names_are_what_a_language_reference_calls_identifiers():
+    asked = analyse("How long can a variable name be?")
+    assert "identifier" in asked.content and "variable" not in asked.content
+    # Set aside, it is set aside in the documentation's word too (and every word set aside
+    # is one the question weighs).
+    besides = analyse("Besides plain variable names, what else can I delete with del?")
+    assert "identifier" in besides.excluded
+    assert set(besides.excluded) <= set(besides.content)
+    evidence = [_doc("k1", "Kiln statements › del", "Deletion of a target list recursively "
+                     "deletes each target. Deletion of an identifier removes its binding; "
+                     "attribute references and subscriptions can be deleted as well.")]
+    status, facts = _research(evidence, "Besides plain variable names, what else can I "
+                                        "delete with del?")
+    assert facts

@@ -403,14 +403,20 @@ def dangles(cand: Candidate) -> bool:
 
 _URL_RE = re.compile(r"\b(?:https?|ftp|file)://\S+", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
+# A size said to have no bound ("Identifiers are unlimited in length.").
+_UNBOUNDED = (r"\b(unlimited|infinite|unbounded|no (fixed |upper )?(limit|maximum)|"
+              r"not limited|arbitrar\w* (length|size|precision))\b")
+# What a length or size is counted in ("255 characters", "16 MiB").
+_SIZE_UNIT = (r"characters?|chars?|bytes?|[KMGT]i?B|[kmg]b|kilobytes?|megabytes?|gigabytes?|"
+              r"lines?|columns?|digits?|letters?|words?|bits?")
 _VALUE_RE = re.compile(
-    r"\b(true|false|none|null|zero|on|off|unlimited|infinite|disabled|enabled|empty|"
-    r"unbounded|no (fixed |upper )?(limit|maximum)|not limited|"
-    r"arbitrar\w* (length|size|precision))\b|"
+    rf"\b(true|false|none|null|zero|on|off|disabled|enabled|empty)\b|{_UNBOUNDED}|"
     r"\"[^\"\s]+\"|'[^'\s]+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
-    r"quadratic|immediately|instantly|forever)\b|\bO\(", re.IGNORECASE)
+    r"quadratic|immediately|instantly|forever|indefinitely|permanently|until|"
+    # "cookies last only for the current browser session"
+    r"(?:browser |login )?sessions?)\b|\bO\(", re.IGNORECASE)
 # A manual page named with its section ("gitattributes(5)"): the number is no value.
 _MAN_REFERENCE = re.compile(r"\b[\w.-]+\(\d[a-z]?\)")
 # Counts in words; "all", "every", "none" count only what they stand next to.
@@ -457,7 +463,7 @@ _OMITTED_Q = re.compile(
     rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}",
     re.IGNORECASE)
 _OMITTED = re.compile(
-    r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set)\b|"
+    r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set|used)\b|"
     # "called without arguments", not "indent the lines without wrapping them".
     r"\bis none\b|\babsent\b|\bwithout (?:an? |any )?(?:arguments?|values?|parameters?|"
     r"options?)\b|\b(?:called|used|given|run|invoked) without\b", re.IGNORECASE)
@@ -2921,6 +2927,9 @@ def _states_default(asked: Sequence[str], text: str) -> bool:
 
 
 # A question for an upper bound, and how a text states one.
+# "How long can a name be?", "How long may a line get?": a length, not a duration.
+_LENGTH_Q = re.compile(r"\bhow long (?:can|may|could|is|are)\b[^?]{0,60}?\b(?:be|get|"
+                       r"allowed)\s*(?:\?|$)", re.IGNORECASE)
 _UPPER_BOUND_Q = re.compile(r"\bat (?:the )?most\b|\bmaximum\b|\bupper (?:limit|bound)\b|"
                             r"\bhow (?:many|much|large|big|long) [^?]{0,60}\bat most\b")
 _UPPER_BOUND = re.compile(
@@ -2967,6 +2976,10 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     counted = stem(counted_q.group(1)) if counted_q else ""
     if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
+    elif _LENGTH_Q.search(question):
+        # "How long can a variable name be?" asks for a length ("unlimited in length",
+        # "approximately 16 MiB"), not a duration.
+        value = re.compile(rf"\d[\d,.]*\s*(?:{_SIZE_UNIT})\b|{_UNBOUNDED}", re.IGNORECASE)
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
     elif "how often" in question:

@@ -216,7 +216,7 @@ VAGUE = _FRAMING | frozenset(
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything nothing someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
-    fine okay ok alright outright altogether""".split())
+    fine okay ok alright outright altogether ones""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -391,6 +391,9 @@ _PHRASAL = (
     (_phrasal("come|comes|came|coming", "back"), "return"),
     (_phrasal("find|finds|found|finding", "out"), "determine"),
     (_phrasal("time|times|timed|timing", "out"), "timeout"),
+    # Not a verb, but said the same way: "variable names" are what a language reference
+    # calls identifiers.
+    (re.compile(r"\b(variables?(?:'s)? names?)\b", re.IGNORECASE), "identifier"),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
@@ -1443,6 +1446,10 @@ def analyse(question: str) -> QuestionAnalysis:
             said_as = words(m.group(1))
             fragments |= {said_as[0].lower(), said_as[-1].lower()}
             spoken.append(said)
+            if set_aside and set_aside.start(1) <= m.start(1) < set_aside.end(1):
+                # "Besides plain variable names, ...": what is set aside is said so too.
+                excluded += (said,)
+    excluded = tuple(w for w in excluded if w not in fragments or w in spoken)
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
                               and (w not in framing or w in compounds or w in nouns)))]
