@@ -4363,3 +4363,26 @@ def test_variable_names_are_what_a_language_reference_calls_identifiers():
     status, facts = _research(evidence, "Besides plain variable names, what else can I "
                                         "delete with del?")
     assert facts
+
+
+def test_a_short_entry_is_quoted_whole_and_a_members_entry_speaks_of_its_class():
+    # "What does an empty line do in a Kiln shell?": kiln.Shell's member's entry says it
+    # (the class's own entry does not), in its two paragraphs: the first says when it is
+    # called, the second what it does. Both make the direct answer.
+    said = ("Called when an empty line is entered at the kiln console.\n\nIf this method "
+            "is not overridden, the console fires the last load again.")
+    cut = said.index("\n\n")
+    evidence = [
+        _entry("kiln.Shell", "A simple framework for writing line-oriented kiln consoles."),
+        _entry("kiln.Shell.blankline", said, [("para", 0, cut), ("para", cut + 2, len(said))]),
+    ]
+    question = "What does an empty input line do in a kiln.Shell console?"
+    status, facts = _research(evidence, question)
+    direct = [f for f in facts if f.role == "answer"]
+    assert [f.source_id for f in direct] == ["kiln.Shell.blankline"] * 2
+    assert direct[1].text.startswith("If this method is not overridden")
+    # What the class is, though, its own entry says: a member's entry is not the class's.
+    status, facts = _research(evidence + [_entry("kiln.Shell.fire", "Fire the load and "
+                                                 "return the kiln.Shell's log.")],
+                              "What is kiln.Shell?")
+    assert facts[0].source_id == "kiln.Shell"

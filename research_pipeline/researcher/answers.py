@@ -1155,6 +1155,22 @@ def _family_heading(focus: str, heading: str) -> bool:
                for prefix in [token.rstrip("*")] if token.endswith(("_", "_*")))
 
 
+def _member_entry(focus: str, title: str) -> bool:
+    """An entry of one of a class's own members is about that class.
+
+    "What does an empty input line do in a Cmd shell?": cmd.Cmd.emptyline's entry says
+    what a cmd.Cmd does with one. (A module's members are not its: a class is asked about
+    for what its objects do; a module names a family of unlike things.)
+    """
+    if not QUALIFIED_NAME.fullmatch(focus) or "." not in focus:
+        return False
+    owner = focus.removesuffix("()")
+    if not owner.rsplit(".", 1)[-1][:1].isupper():
+        return False
+    rest = title.strip().removeprefix(owner + ".")
+    return rest != title.strip() and re.fullmatch(r"[a-z_]\w*", rest) is not None
+
+
 def _member_section(focus: str, section: str) -> bool:
     """A reference page's section for a class's method names it by its parts.
 
@@ -2019,6 +2035,8 @@ class AnswerJudge:
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
+            # (A member's entry speaks of its class, but is not the class's own entry.)
+            member_of = [_member_entry(f, source.title) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
             entry_heading = _last_heading(source)
             # A section headed by the family the focus names belong to is their entry, but
@@ -2101,12 +2119,13 @@ class AnswerJudge:
                     found.get(w) for w in analysis.implied)
                 # (An operator counts only in the span or its headings: a grammar rule
                 # earlier in its passage writes every operator of its kind.)
-                focus_hits = [h or focus_in(f, text if _is_operator(f) or q else before,
-                                            heading.text)
+                focus_hits = [h or o or focus_in(f, text if _is_operator(f) or q else before,
+                                                 heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               or bool(m) and cand.kind != "table" and _as_written(m, text)
-                              for f, h, m, q in zip(analysis.focus, focus_in_heading, members,
-                                                    quoted_values, strict=True)]
+                              for f, h, o, m, q in zip(analysis.focus, focus_in_heading,
+                                                       member_of, members, quoted_values,
+                                                       strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
                             and (QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")

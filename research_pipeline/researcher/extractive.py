@@ -760,6 +760,17 @@ class ExtractiveResearcher:
                 # entry's own sentence that answers too ("At runtime, NewType(name, tp)
                 # returns a dummy callable ...") belongs in the direct answer beside it.
                 direct = 2
+            elif direct == 1 and not sides and analysis.answer_type != "comparison":
+                tail = _entry_rest(best, judged)
+                if tail is not None:
+                    # "Called when an empty line is entered in response to the prompt." opens
+                    # cmd.Cmd.emptyline's entry and says when, not what it does; the entry's
+                    # one other sentence says that ("If this method is not overridden, it
+                    # repeats the last nonempty command entered."): a short entry is quoted
+                    # whole.
+                    chosen = [best, tail, *(c for c in chosen[1:]
+                                            if not _overlaps(c.candidate, tail.candidate))]
+                    direct = 2
             for n, j in enumerate(chosen):
                 cand = j.candidate
                 used.append((cand.source.source_id, cand.start, cand.end))
@@ -1408,6 +1419,29 @@ def _goes_on_with(opener: Judgement, other: Judgement) -> bool:
             and len(second.text) <= DIRECT_ANSWER_CHARS
             and _sentences(second) + 1 <= MAX_SENTENCES
             and (other.answers() or other.partly_answers()))
+
+
+def _entry_rest(opener: Judgement, judged: list[Judgement]) -> Judgement | None:
+    """The rest of a short entry whose one-sentence opening answers.
+
+    The opening leads its entry; the rest is one span of sentences that runs to the
+    entry's end and says something of the question, and the two stay within the direct
+    answer's three sentences and its length. None otherwise.
+    """
+    first = opener.candidate
+    if not (first.kind == "sentences" and first.leads_section and _sentences(first) == 1):
+        return None
+    text = first.source.text
+    end = len(text.rstrip())
+    if end - first.end > DIRECT_ANSWER_CHARS:
+        return None
+    return next((j for j in judged
+                 if j.candidate.kind == "sentences"
+                 and j.candidate.source.source_id == first.source.source_id
+                 and j.candidate.start >= first.end and j.candidate.end >= end
+                 and not text[first.end:j.candidate.start].strip()
+                 and _sentences(j.candidate) + 1 <= MAX_SENTENCES and j.coverage > 0
+                 and quotable(j.candidate.text) and not dangles(j.candidate)), None)
 
 
 def _sentences(cand: Candidate) -> int:
