@@ -3653,6 +3653,23 @@ matches, which narrows long output to the files containing them.</p>
     assert lead.own and not option.own
 
 
+def test_an_option_s_entry_that_gives_the_value_asked_answers_for_its_command():
+    # "How many clients can kiln daemon serve at once by default?": the value is in the
+    # entry of an option the question does not name, which answers it all the same.
+    html = """<html><body><h1>kiln-daemon(1) Manual Page</h1>
+<h2 id="description">DESCRIPTION</h2>
+<p>A really simple server for kiln firings over the network.</p>
+<h2 id="options">OPTIONS</h2>
+<h3 id="m">--max-connections=&lt;n&gt;</h3>
+<p>Maximum number of concurrent clients, defaults to 32.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kiln-daemon(1) Manual Page"),
+                              "How many clients can kiln daemon happily serve at once by "
+                              "default?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Maximum number of concurrent clients, defaults to 32")
+
+
 def test_what_is_not_promised_is_why_a_thing_the_asker_counted_on_did_not_happen():
     html = """<html><body><h1>kilnio.Firing.halt</h1>
 <p>Request that the Firing be halted. This arranges for a HaltRequested exception to be

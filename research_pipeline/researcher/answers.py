@@ -2394,7 +2394,11 @@ class AnswerJudge:
                     # --files-with-matches" of git-grep's page says what -l does, not what
                     # git grep does for the question.
                     option_entry and not any(focus_in(f, option_entry)
-                                             for f in analysis.focus))
+                                             for f in analysis.focus)
+                    # (Unless it gives the value asked for: "How many clients can git
+                    # daemon serve at once by default?" is --max-connections' "Maximum
+                    # number of concurrent clients, defaults to 32.")
+                    and not (analysis.answer_type == "number" and fit))
                 out.append(Judgement(cand, coverage, rank, focus_found, crux_found, fit, rest,
                                      own, strict, matched, missing, tight, shape, rival,
                                      states_case, analysis.answer_type == "yesno",

@@ -1425,8 +1425,8 @@ def _entry_rest(opener: Judgement, judged: list[Judgement]) -> Judgement | None:
     """The rest of a short entry whose one-sentence opening answers.
 
     The opening leads its entry; the rest is one span of sentences that runs to the
-    entry's end and says something of the question, and the two stay within the direct
-    answer's three sentences and its length. None otherwise.
+    entry's end and says something of the question in the form asked, and the two stay
+    within the direct answer's three sentences and its length. None otherwise.
     """
     first = opener.candidate
     if not (first.kind == "sentences" and first.leads_section and _sentences(first) == 1):
@@ -1440,7 +1440,8 @@ def _entry_rest(opener: Judgement, judged: list[Judgement]) -> Judgement | None:
                  and j.candidate.source.source_id == first.source.source_id
                  and j.candidate.start >= first.end and j.candidate.end >= end
                  and not text[first.end:j.candidate.start].strip()
-                 and _sentences(j.candidate) + 1 <= MAX_SENTENCES and j.coverage > 0
+                 and _sentences(j.candidate) + 1 <= MAX_SENTENCES
+                 and j.coverage > 0 and j.fit
                  and quotable(j.candidate.text) and not dangles(j.candidate)), None)
 
 
