@@ -4403,3 +4403,12 @@ def test_a_short_entry_is_quoted_whole_and_a_members_entry_speaks_of_its_class()
                                                  "return the kiln.Shell's log.")],
                               "What is kiln.Shell?")
     assert facts[0].source_id == "kiln.Shell"
+
+
+def test_what_the_asker_must_do_is_a_procedure():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("I started kiln daemon. What do I have to do so potters can fire "
+                       "there?") == "procedure"
+    assert answer_type("I enabled the glaze module. What else do I need to set up?") == (
+        "procedure")
+    assert answer_type("What do I have in my kiln config?") == "definition"

@@ -157,6 +157,10 @@ _PROCEDURE = re.compile(
     r"(?:^|(?<=[.!?] )|(?<=, ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
     r"(command|steps?)|"
     r"which command|what should (i|you|we) do|"
+    # "What do I have to do so people can clone it?", "What else do I need to set up?"
+    r"what (?:else )?(?:do|would|will) (?:i|you|we) (?:have|need) to (?:do|set up|configure|"
+    r"change|add|run)\b|what (?:else )?(?:must|should) (?:i|you|we) (?:set up|configure|"
+    r"change|add|run)\b|"
     # "How should this be set up?": how a thing is done, asked of the thing.
     r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
     # "What git filter-repo command removes ...?": the command a program's name leads.
