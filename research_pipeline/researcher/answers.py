@@ -1162,12 +1162,10 @@ def _member_entry(focus: str, title: str) -> bool:
     what a cmd.Cmd does with one. (A module's members are not its: a class is asked about
     for what its objects do; a module names a family of unlike things.)
     """
-    if not QUALIFIED_NAME.fullmatch(focus) or "." not in focus:
+    qualified = QUALIFIED_NAME.fullmatch(focus)
+    if qualified is None or not qualified.group(1)[:1].isupper():
         return False
-    owner = focus.removesuffix("()")
-    if not owner.rsplit(".", 1)[-1][:1].isupper():
-        return False
-    rest = title.strip().removeprefix(owner + ".")
+    rest = title.strip().removeprefix(focus + ".")
     return rest != title.strip() and re.fullmatch(r"[a-z_]\w*", rest) is not None
 
 

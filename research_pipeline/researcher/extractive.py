@@ -752,17 +752,15 @@ class ExtractiveResearcher:
                 if _belongs_elsewhere(j, q.id, wanted):
                     continue  # another question's passage more than this one's
                 chosen.append(j)
-            if (direct == 1 and len(chosen) > 1 and not sides
-                    and analysis.answer_type != "comparison"
-                    and _goes_on_with(best, chosen[1])):
-                # "NewType creates simple unique types with almost zero runtime overhead."
-                # opens the entry and says what it is, not what the asker asked of it; the
-                # entry's own sentence that answers too ("At runtime, NewType(name, tp)
-                # returns a dummy callable ...") belongs in the direct answer beside it.
-                direct = 2
-            elif direct == 1 and not sides and analysis.answer_type != "comparison":
-                tail = _entry_rest(best, judged)
-                if tail is not None:
+            if direct == 1 and analysis.answer_type != "comparison":
+                if len(chosen) > 1 and _goes_on_with(best, chosen[1]):
+                    # "NewType creates simple unique types with almost zero runtime
+                    # overhead." opens the entry and says what it is, not what the asker
+                    # asked of it; the entry's own sentence that answers too ("At runtime,
+                    # NewType(name, tp) returns a dummy callable ...") belongs in the direct
+                    # answer beside it.
+                    direct = 2
+                elif (tail := _entry_rest(best, judged)) is not None:
                     # "Called when an empty line is entered in response to the prompt." opens
                     # cmd.Cmd.emptyline's entry and says when, not what it does; the entry's
                     # one other sentence says that ("If this method is not overridden, it
