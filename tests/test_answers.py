@@ -4412,3 +4412,17 @@ def test_what_the_asker_must_do_is_a_procedure():
     assert answer_type("I enabled the glaze module. What else do I need to set up?") == (
         "procedure")
     assert answer_type("What do I have in my kiln config?") == "definition"
+
+
+def test_an_argument_said_to_be_passed_and_what_it_makes_possible_is_a_procedure():
+    html = """<html><body><h1>Kiln log module</h1><h2 id="mod">kilnlog module</h2>
+<p>All logs are opened in text mode by default; the encoding comes from the locale.</p>
+<p>Optional in-place rewriting: if the keyword argument rewrite=1 is passed to open_log(),
+the log is moved to a backup file and standard output is directed to the log. This makes it
+possible to write a filter that rewrites its log in place.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), "Our kiln logs need every 'cone 6' "
+                              "changed into 'cone 7', rewriting the logs themselves. How do I "
+                              "do that with kilnlog?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Optional in-place rewriting")

@@ -511,6 +511,11 @@ _PROCEDURE_RE = re.compile(
     r"you can|to do this|by (using|setting|running|adding|passing|giving)|with the|"
     # What a thing can be put to: "Such protocol can be used with isinstance()".
     r"can be used (?:with|to|for|as|in)|"
+    # What a caller passes, said of the argument ("if the keyword argument inplace=1 is
+    # passed to input()"), and what doing so makes possible ("This makes it possible to
+    # write a filter that rewrites its input file in place.").
+    r"(?:is|are) (?:passed|given|specified) (?:to|as|in)|makes? it possible to|"
+    r"allows? you to|lets? you|"
     r"using)\b|(^|\s)--?[a-z]"
     # A purpose and where to turn for it: "To automatically generate ordering operations
     # from a single root operation, see functools.total_ordering()."
