@@ -542,3 +542,55 @@ def test_a_family_of_signatures_over_one_description_is_one_term():
     # Signatures with no description under them define nothing.
     bare = text_blocks("".join(f"widget.__r{n}__(self, other)\n" for n in names))
     assert "term" not in [b.kind for b in bare]
+
+
+def test_a_description_without_a_full_stop_stays_with_its_term():
+    # Apache's FileETag keywords: a definition list whose descriptions end without a full
+    # stop, one of them with code (so it is not read as one short list). Each keyword keeps
+    # its description; none is carried on to the next keyword as if it were a caption.
+    html = """<html><body><h1>Kiln core</h1><h2 id="firelog">FireLog Directive</h2>
+<p>The FireLog directive chooses which readings go into the log. The keywords are:</p>
+<dl><dt><strong>Heat</strong></dt><dd>The peak temperature will be included</dd>
+<dt><strong>Time</strong></dt><dd>The length of the firing will be included</dd>
+<dt><strong>All</strong></dt><dd>All readings will be used. This is equivalent to:
+<pre>FireLog Heat Time</pre></dd>
+<dt><strong>None</strong></dt><dd>No log will be written</dd></dl>
+<p>Keywords may be prefixed with + or - to change the inherited setting.</p>
+</body></html>"""
+    chunks = passages(parse_html(html).blocks)
+    heat = next(p for p in chunks if p.section.endswith("Heat"))
+    assert heat.text.startswith("Heat\n\n")
+    assert heat.text.endswith("The peak temperature will be included")
+    time = next(p for p in chunks if p.section.endswith("Time"))
+    assert "peak temperature" not in time.text
+    assert "length of the firing" in time.text
+    none = next(p for p in chunks if p.section.endswith("None"))
+    assert none.text == "None\n\nNo log will be written"
+
+
+def test_a_labelled_item_keeps_its_code_and_its_text_together():
+    # git log's PRETTY FORMATS: "• reference", its template in code, then what it is for.
+    # The label, the code and the text are one unit: a passage never starts with the text
+    # cut from its label.
+    items = []
+    for n, name in enumerate(["oneline", "short", "medium", "full", "fuller", "reference",
+                              "raw"], 1):
+        code = "\n".join(["kiln &lt;id&gt;", "Temp: &lt;degrees&gt;"] + ["Note: &lt;x&gt;"] * n)
+        text = ("<div class='paragraph'><p>This format is used to refer to another firing in "
+                "a log entry, with the short id and the date.</p></div>"
+                if name == "reference" else "")
+        items.append(f"<li><p><em>{name}</em></p><div class='literalblock'><div "
+                     f"class='content'><pre><code>{code}</code></pre></div></div>{text}</li>")
+    html = ("<html><body><h1>kiln-log</h1><h2 id='pf'>PRETTY FORMATS</h2><ul>"
+            + "".join(items) + "</ul></body></html>")
+    chunks = passages(parse_html(html).blocks)
+    holder = next(p for p in chunks if "refer to another firing" in p.text)
+    assert "• reference" in holder.text
+    assert holder.text.index("• reference") < holder.text.index("refer to another firing")
+    # However the section is cut: the label, its code and its text are one unit.
+    from research_pipeline.corpus.structure import Block, _units
+    units = _units([Block("list", "• fuller"), Block("code", "```\nkiln <id>\n```"),
+                    Block("list", "• reference"), Block("code", "```\n<id> (<date>)\n```"),
+                    Block("list", "   This format is used to refer to another firing.")])
+    assert [[kind for kind, _ in u.parts] for u in units] == [
+        ["list", "code"], ["list", "code", "list"]]

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 32
+BUILD_VERSION = 34
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import, GUI or platform-specific, tests, tools.

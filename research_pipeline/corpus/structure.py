@@ -42,6 +42,8 @@ _MARKUP_RE = re.compile(r"<(?=[A-Za-z/!?])")
 _FENCE = "```"
 # A list item's text after its code block: indented under the item.
 CONTINUATION = "   "
+# A list item no longer than this, on one line and without a full stop, is a label.
+LABEL_CHARS = 40
 _SEE = re.compile(r"see(?: also)?\b", re.IGNORECASE)
 
 
@@ -153,16 +155,21 @@ def _units(blocks: list[Block]) -> list[_Unit]:
     units: list[_Unit] = []
     pending: list[tuple[str, str]] = []
     for block in blocks:
-        if (block.kind == "list" and block.text.startswith(CONTINUATION) and not pending
-                and units and units[-1].parts[-1][0] == "code"):
+        if block.kind == "list" and block.text.startswith(CONTINUATION):
             # A list item's text after its code block continues that item's unit.
-            units[-1].parts.append((block.kind, block.text))
-            continue
+            if not pending and units and units[-1].parts[-1][0] == "code":
+                units[-1].parts.append((block.kind, block.text))
+                continue
+            if pending and pending[-1][0] == "code":
+                units.extend(_Unit([p]) for p in pending[:-1])
+                units.append(_Unit([pending[-1], (block.kind, block.text)]))
+                pending = []
+                continue
         if block.kind in ("list", "table", "code") and pending:
             kind, text = pending[-1]
             if (kind == "para" and (text.rstrip().endswith(":") or len(text) < LEAD_IN_CHARS)
                     or kind == "list" and block.kind == "code"
-                    and text.rstrip().endswith(":")):
+                    and (text.rstrip().endswith(":") or _label_item(text))):
                 units.extend(_Unit([p]) for p in pending[:-1])
                 pending = []
                 units.append(_Unit([(kind, text), (block.kind, block.text)]))
@@ -171,6 +178,12 @@ def _units(blocks: list[Block]) -> list[_Unit]:
         pending = [(block.kind, block.text)]
     units.extend(_Unit([p]) for p in pending)
     return units
+
+
+def _label_item(text: str) -> bool:
+    """A list item that is only a label ("• reference"): what follows it is its content."""
+    return "\n" not in text.strip() and len(text.strip()) <= LABEL_CHARS and not text.rstrip(
+        ).endswith((".", "!", "?"))
 
 
 def _split_lines(kind: str, text: str, lead: list[tuple[str, str]], limit: int,
@@ -358,9 +371,11 @@ def passages(blocks: list[Block], skip: frozenset[str] = frozenset()) -> list[Pa
     for block in blocks:
         if block.kind in ("heading", "term", "close"):
             # A caption or label right before a heading or term ("data:", "Note")
-            # introduces what follows, not what precedes.
-            while content and content[-1].kind == "para" and _caption(("para",
-                                                                       content[-1].text)):
+            # introduces what follows, not what precedes. (Not a term's description that
+            # ends without a full stop, "The file's i-node number will be included in the
+            # calculation": the end of its term closes it, and it stays with its term.)
+            while block.kind != "close" and content and content[-1].kind == "para" and (
+                    _caption(("para", content[-1].text))):
                 carry.insert(0, content.pop())
             flush()
             while path and path[-1][0] >= block.level:
