@@ -4426,3 +4426,35 @@ possible to write a filter that rewrites its log in place.</p>
                               "do that with kilnlog?")
     assert status.status == "answered"
     assert facts[0].text.startswith("Optional in-place rewriting")
+
+
+
+def test_which_things_of_a_thing_is_a_list_and_compare_to_decide_no_comparison():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("Which details of a file can the kiln use to build its firing "
+                       "label?") == "list"
+    assert answer_type("If I put settings in a [kiln \"big\"] section, which parts of a "
+                       "kiln's name does the studio compare to decide whether they apply?"
+                       ) == "list"
+    # Still comparisons: two things set side by side.
+    assert answer_type("How does a bisque firing compare to a glaze firing?") == "comparison"
+    assert answer_type("What's the difference between FireTemp and PeakTemp?") == "comparison"
+
+
+
+def test_the_same_thing_as_before_is_no_tie():
+    from research_pipeline.researcher.questions import tie_case
+    assert tie_case("After we edit a glaze, the kiln keeps getting the same label as before. "
+                    "Why?") == ""
+    assert tie_case("Which pot is fired first among pots that have the same weight?") == (
+        "have the same weight")
+
+
+
+def test_can_it_and_how_do_i_asks_for_the_steps():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("Can the kiln keep a log of every firing, and how do I turn that on?"
+                       ) == "procedure"
+    assert answer_type("Can the kiln keep a log of every firing?") == "yesno"
+    assert answer_type("What's the difference between bisque and glaze firings, and how do I "
+                       "know which one to run?") == "comparison"

@@ -112,7 +112,10 @@ _REASON = re.compile(r"^why\b|\bwhy\s*\?$|"
                      r"\b(what is the reason|for what reason|reasons? (for|why))\b",
                      re.IGNORECASE)
 _COMPARISON = re.compile(
-    r"\b(difference between|differ|differently|different from|compared? to|versus|vs\.?|"
+    r"\b(difference between|differ|differently|different from|versus|vs\.?|"
+    # (Not a purpose: "which parts does Git compare to decide whether they apply?")
+    r"compared? to(?! (?:decide|determine|see|check|find|know|tell|choose|pick|select|"
+    r"match|verify|test)\b)|"
     r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins)|"
     r"trade-?offs?|pros and cons)\b"
     r"|\b(which|what) value does\b",
@@ -128,7 +131,7 @@ _LIST_HEAD = (
     # like "access plus 1 month", which time units can I use?")
     rf"^(?:[^?]{{0,120}},\s+)?(?:(?:in|on|for|from|with|under|at) )?(?:which|what) "
     rf"(?:[a-z-]+ ){{0,2}}{_PLURAL} "
-    rf"(?:(?:of|from|in|on|for) [\w.-]+ )?(?:can|"
+    rf"(?:(?:of|from|in|on|for) (?:an? |the )?[\w.-]+(?:'s [\w.-]+)? )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
 _LIST = re.compile(
@@ -716,13 +719,19 @@ def declared_members(question: str) -> frozenset[str]:
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
 
+_AND_HOW_DO_I = re.compile(r",?\s+and (?:if so, )?how (?:do|can|should|would|could) (?:I|we|you|one)"
+                           r"\b", re.IGNORECASE)
+
+
 def answer_type(question: str) -> AnswerType:
     """The kind of answer a question asks for, from its wording."""
     q = asked_sentence(question)
     if _REASON.search(q):
         return "reason"
     if _YESNO.search(q) or _YESNO_AFTER_CLAUSE.search(q) and not _COMPARISON.search(q):
-        return "yesno"
+        # "Can Git show that as well, and how do I turn it on for every merge?" asks how;
+        # the yes is in the steps.
+        return "procedure" if _AND_HOW_DO_I.search(q) else "yesno"
     # "If X is set in both A and B, which value does Git use?" weighs two sides.
     if _COMPARISON.search(q) and _TWO_SIDES.search(q):
         return "comparison"
@@ -1206,7 +1215,9 @@ _OPEN_KINDS = frozenset("""value values number numbers kind kinds type types sor
 # A case of sameness: things that "have the same count", "get the same value", "are tied".
 _TIE = re.compile(
     r"\b(?:have|has|having|get|gets|getting|share|shares|sharing|with) (?:the |an? )?same "
-    r"[a-z]+\b|\b(?:are|is|were|get|gets|end up) tied\b|\bin a tie\b", re.IGNORECASE)
+    # (Not what stays as it was: "browsers keep getting the same ETag as before".)
+    r"[a-z]+\b(?! as (?:before|earlier|previously|last time|it was|they were|the old)\b)"
+    r"|\b(?:are|is|were|get|gets|end up) tied\b|\bin a tie\b", re.IGNORECASE)
 
 
 def tie_case(question: str) -> str:
