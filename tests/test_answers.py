@@ -4428,7 +4428,6 @@ possible to write a filter that rewrites its log in place.</p>
     assert facts[0].text.startswith("Optional in-place rewriting")
 
 
-
 def test_which_things_of_a_thing_is_a_list_and_compare_to_decide_no_comparison():
     from research_pipeline.researcher.questions import answer_type
     assert answer_type("Which details of a file can the kiln use to build its firing "
@@ -4441,6 +4440,44 @@ def test_which_things_of_a_thing_is_a_list_and_compare_to_decide_no_comparison()
     assert answer_type("What's the difference between FireTemp and PeakTemp?") == "comparison"
 
 
+def test_what_happens_to_a_thing_answers_whether_it_is_harmed():
+    html = """<html><body><h1>kiln-fire(1)</h1><h2 id="desc">DESCRIPTION</h2>
+<p>In kiln 1.7 or later, to cancel a cracked firing, use kiln-fire --stop. Warning: In older
+kilns, firing with unfinished glazes is discouraged: while possible, it leaves you
+in a state that may be hard to back out of in the case of a crack.</p>
+<p>If any of the new glazes overlap with local unfinished glazes, the firing kiln-fire
+started will be automatically canceled and the kiln untouched. It is generally best to get
+any glazes in working order before firing.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kiln-fire(1) Manual Page"),
+                              "If I run kiln-fire while I have unfinished glazes, can it "
+                              "ruin them?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("If any of the new glazes overlap")
+
+
+def test_the_words_of_a_quoted_message_weigh_as_what_is_asked():
+    # The message the asker quotes is what the manual's rule explains, in its own words;
+    # it weighs as much as the asking sentence, not as the asker's story.
+    html = """<html><body><h1>kiln-config(5)</h1><h2 id="hook">door-check hook</h2>
+<p>The hook receives the temperature at which the kiln door is going to be opened. It can
+exit with a non-zero status to refuse the opening (when it does so, it must not change the
+firing).</p>
+<h2 id="deny">kiln.denyHotOpen</h2>
+<p>If set to true or "refuse", kiln-door will deny opening the door of a kiln whose
+temperature is still above 200 degrees. Such an opening is potentially dangerous because it
+cracks the hot ware.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kiln-config(5) Manual Page"),
+                              "I fired a bowl in the studio kiln, waited an hour, and "
+                              "kiln-door fails with 'refusing to open door of a hot kiln: "
+                              "temp/current/650'. Why won't the kiln let me open it?")
+    assert facts[0].text.startswith("If set to true or")
+    from research_pipeline.researcher.answers import quoted_message_words
+    assert quoted_message_words("It says 'ServerAdmin takes one argument'. Why?") == {
+        "serveradmin", "takes", "one", "argument"}
+    assert not quoted_message_words("Bob's 'x' and 'y z' are mine")
+
 
 def test_the_same_thing_as_before_is_no_tie():
     from research_pipeline.researcher.questions import tie_case
@@ -4448,7 +4485,6 @@ def test_the_same_thing_as_before_is_no_tie():
                     "Why?") == ""
     assert tie_case("Which pot is fired first among pots that have the same weight?") == (
         "have the same weight")
-
 
 
 def test_can_it_and_how_do_i_asks_for_the_steps():

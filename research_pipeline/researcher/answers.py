@@ -553,7 +553,11 @@ _YESNO_RE = re.compile(
     r"allowed|possible|impossible|supported|required|unless|even|still|refuses?|fails?|"
     r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
     r"requires?|provided|as long as|instead|rather than|otherwise|regardless|except|"
-    r"safe|unsafe|badly|risk\w*|danger\w*|harmless|correctly|succeeds?|breaks?)\b",
+    r"safe|unsafe|badly|risk\w*|danger\w*|harmless|correctly|succeeds?|breaks?|"
+    # What happens to it: "the merge will be automatically canceled and the work tree
+    # untouched".
+    r"automatically|untouched|unchanged|intact|preserved|overwritten|discarded|"
+    r"cancell?ed|aborted)\b",
     re.IGNORECASE)
 _DEFINE_RE = re.compile(
     r"\b(is|are|means|refers? to|describes?|specif(y|ies)|sets?|controls?|determines?|"
@@ -1685,7 +1689,10 @@ class AnswerJudge:
         # The words of the asker's setting only ("I call difflib.get_close_matches(...) to
         # suggest a fix when someone mistypes a command."): the documentation says what
         # the asking sentence asks in its own terms and rarely retells the story.
-        told = setting_words(analysis.text)
+        # (But not the words of a message the asker quotes, "fails with 'refusing to update
+        # checked out branch: refs/heads/main'": the documentation explains a message in
+        # its own words, "will deny a ref update to the currently checked out branch".)
+        told = setting_words(analysis.text) - quoted_message_words(analysis.text)
         # So are the names its code binds ("job" of `job = q.get()`, and "the jobs"), its
         # own classes ("Meters" and "Length" of `class Meters(Length)`) and the "def" that
         # only that code writes.
@@ -2580,6 +2587,17 @@ class AnswerJudge:
                                       f"{where})"), best
         return "unanswered", (f"the sources touch on it, but no passage gives {asked}"
                               f" (closest: {where})"), best
+
+
+# A message the asker quotes: three words or more in quotes ('refusing to update checked
+# out branch: refs/heads/main', "ServerAdmin takes one argument").
+_QUOTED_MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][^'\"“”‘’]*?\s[^'\"“”‘’]*?\s[^'\"“”‘’]*?)"
+                             r"['\"”’](?![\w])")
+
+
+def quoted_message_words(question: str) -> frozenset[str]:
+    """The words of the messages the question quotes."""
+    return frozenset(w for m in _QUOTED_MESSAGE.finditer(question) for w in words(m.group(2)))
 
 
 def _answered_where(judged: list[Judgement], says: Callable[[Judgement], bool]) -> bool:
