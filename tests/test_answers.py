@@ -4494,3 +4494,22 @@ def test_can_it_and_how_do_i_asks_for_the_steps():
     assert answer_type("Can the kiln keep a log of every firing?") == "yesno"
     assert answer_type("What's the difference between bisque and glaze firings, and how do I "
                        "know which one to run?") == "comparison"
+
+
+def test_it_of_a_yes_no_question_is_what_the_setting_told_of():
+    # "it" is the glaze batch the setting built: a passage on renaming paths in general
+    # says nothing of it, not even in part.
+    html = """<html><body><h1>Kiln paths</h1><h2 id="move">kiln.moves</h2>
+<p>Super-move; create folders as necessary and delete any left empty. Works like move,
+except that the folders needed to make the new path good are created first. After the move,
+folders at the end of the old path are pruned until the whole path is used up.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), "We build a glaze batch in the studio "
+                              "kiln under /opt/kiln/batch and then copy the whole folder to "
+                              "/srv/kiln/batch on each kiln. Will it keep working at the new "
+                              "path?")
+    assert status.status == "unanswered"
+    assert not facts
+    from research_pipeline.researcher.questions import setting_words
+    # Where the asking sentence names its own subject, the story stays the story.
+    assert "studio" in setting_words("We fire in the studio kiln. Will FireTemp change?")

@@ -464,6 +464,12 @@ def asked_sentence(question: str) -> str:
     return " ".join(parts[first:last + 1])
 
 
+# A yes/no question whose subject is "it", the thing the setting told of: "We build a
+# virtual environment ... and then copy the whole folder .... Will it keep working at the
+# new path?"
+_IT_ASKED = re.compile(r"(?:will|would|does|do|did|is|can|could)\s+it\b", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)
 def setting_words(question: str) -> frozenset[str]:
     """The words only the question's setting says, outside its asking sentences.
@@ -473,7 +479,8 @@ def setting_words(question: str) -> frozenset[str]:
     "mistypes", not "similar".
     """
     asked = asked_sentence(question)
-    if _POINTS_BACK.search(asked) or SAYS_NOTHING.fullmatch(asked.strip()):
+    if _POINTS_BACK.search(asked) or SAYS_NOTHING.fullmatch(asked.strip()) or (
+            _IT_ASKED.match(asked.strip()) and asked.strip() != question.strip()):
         # "What are these files?", "How should this be set up?": the asking sentence
         # names what the setting describes; the setting's words are the question's.
         return frozenset()
