@@ -726,8 +726,8 @@ def declared_members(question: str) -> frozenset[str]:
 _PARAMETERS = re.compile(r"\blambda\s+([^:]*):|\bdef\s+\w+\s*\(([^)]*)\)")
 
 
-_AND_HOW_DO_I = re.compile(r",?\s+and (?:if so, )?how (?:do|can|should|would|could) (?:I|we|you|one)"
-                           r"\b", re.IGNORECASE)
+_AND_HOW_DO_I = re.compile(
+    r",?\s+and (?:if so, )?how (?:do|can|should|would|could) (?:I|we|you|one)\b", re.IGNORECASE)
 
 
 def answer_type(question: str) -> AnswerType:
