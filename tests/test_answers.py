@@ -4513,3 +4513,21 @@ folders at the end of the old path are pruned until the whole path is used up.</
     from research_pipeline.researcher.questions import setting_words
     # Where the asking sentence names its own subject, the story stays the story.
     assert "studio" in setting_words("We fire in the studio kiln. Will FireTemp change?")
+
+
+def test_the_askers_own_functions_and_an_ordinal_are_not_what_an_answer_must_say():
+    # "load_config" and "save_config" are the asker's functions: no manual names them. The
+    # reason is the checker's rule, "the second" only which docstring.
+    html = """<html><body><h1>kilncheck</h1><h2 id="run">kilncheck.run</h2>
+<p>Run the examples in the docstrings of a module.</p>
+<p>Optional keyword arg "globs" gives a dict to be used as the globals when running
+examples. A copy of this dict is actually used for each docstring, so that each docstring's
+examples start with a clean slate.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kilncheck.run"),
+                              "In the docstring of `fire_batch()` I have `>>> t = "
+                              "fire_batch('a.ini')`, and in the docstring of `cool_batch()` I "
+                              "use `t` again, but kilncheck reports `NameError: name 't' is not "
+                              "defined` there. Why can't the second docstring see it?")
+    assert status.status in ("answered", "partial")
+    assert "clean slate" in facts[0].text

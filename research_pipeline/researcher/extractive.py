@@ -153,6 +153,12 @@ _PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
                          r"[\w.-]+(?:/[\w.-]+){2,}/?")
 
 
+# A function of the asker's, by a name no library writes: "load_config" of "In the docstring
+# of `load_config()` I have ...". (A snake_case name without a module; one the sources say is
+# a library's, and stays a name.)
+_OWN_FUNCTION = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\(\))?")
+
+
 def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAnalysis:
     """Paths the asker writes that no source found says are its own layout, not names.
 
@@ -160,8 +166,10 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
     which the manual describes for any user; a path it documents ("~/.gitconfig",
     "/etc/gitconfig") stays a name the answer must carry.
     """
-    unsaid = [f for f in asked.focus if f not in asked.scene and _PATH_VALUE.fullmatch(f)
-              and not any(f.lower().rstrip("/") in ev.source.text.lower() for ev in evidence)]
+    unsaid = [f for f in asked.focus if f not in asked.scene
+              and (_PATH_VALUE.fullmatch(f) or _OWN_FUNCTION.fullmatch(f))
+              and not any(f.lower().rstrip("/") in ev.source.text.lower()
+                          or f.lower() in ev.source.title.lower() for ev in evidence)]
     if not unsaid:
         return asked
     return replace(asked, scene=asked.scene + tuple(unsaid))

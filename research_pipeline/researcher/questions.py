@@ -219,7 +219,7 @@ VAGUE = _FRAMING | frozenset(
     """besides else also still already yet plain whole single same another other others
     really actually exactly certain particular specific several various usually
     generally normally typically ever never always sometimes just only even inside
-    outside within without together first last next previous time times way ways
+    outside within without together first second third last next previous time times way ways
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything nothing someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
