@@ -160,11 +160,12 @@ _OWN_FUNCTION = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\(\))?")
 
 
 def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAnalysis:
-    """Paths the asker writes that no source found says are its own layout, not names.
+    """Paths and functions the asker writes that no source found says are its own, not names.
 
     "How do I serve /users/alice/ from /home/alice/public_html?" asks about the mapping,
     which the manual describes for any user; a path it documents ("~/.gitconfig",
-    "/etc/gitconfig") stays a name the answer must carry.
+    "/etc/gitconfig") stays a name the answer must carry. So does a snake_case function a
+    source names (a library's); "load_config()", which none does, is the asker's.
     """
     unsaid = [f for f in asked.focus if f not in asked.scene
               and (_PATH_VALUE.fullmatch(f) or _OWN_FUNCTION.fullmatch(f))

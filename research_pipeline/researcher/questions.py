@@ -481,8 +481,9 @@ def setting_words(question: str) -> frozenset[str]:
     asked = asked_sentence(question)
     if _POINTS_BACK.search(asked) or SAYS_NOTHING.fullmatch(asked.strip()) or (
             _IT_ASKED.match(asked.strip()) and asked.strip() != question.strip()):
-        # "What are these files?", "How should this be set up?": the asking sentence
-        # names what the setting describes; the setting's words are the question's.
+        # "What are these files?", "How should this be set up?", "Will it keep working at
+        # the new path?": the asking sentence names what the setting describes; the
+        # setting's words are the question's.
         return frozenset()
     return frozenset(words(question)) - frozenset(words(asked))
 
