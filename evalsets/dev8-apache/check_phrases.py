@@ -119,6 +119,9 @@ REVIEWED_HITS = {
         "conditional logging of requests from clients outside the subnet",
     ("glossary.html", _FROM):
         "definition of a proxy accepting requests from clients",
+    ("howto/reverse_proxy.html", _FROM):
+        "(apache2-doc 2.4.68) how a reverse proxy hands each request from a client to one of "
+        "its back-end servers; nothing on limiting requests per client",
     ("mod/mod_proxy_balancer.html", _FROM):
         "sticky sessions: requests from the same user go to the same back-end",
     ("rewrite/intro.html", _FROM):
