@@ -750,6 +750,9 @@ def test_a_synonym_says_what_the_question_asks():
     assert "subdirectory" in synonyms("subfolders")
     assert "conflict" in synonyms("clash")
     assert "spoof" in synonyms("fake")
+    # "sends the whole file instead" / "the complete resource is returned instead".
+    assert "complete" in synonyms("whole") and "entire" in synonyms("whole")
+    assert "return" in synonyms("sends") and "users" in synonyms("people")
 
 
 TRAYS = """<html><body><h1>Kiln scheduling</h1>

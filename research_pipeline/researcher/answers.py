@@ -227,7 +227,7 @@ _SYNONYM_GROUPS = (
     "wait block", "finish complete",
     "clash conflict", "subfolder subdirectory", "fake spoof forge", "validate check verify",
     "untouched unchanged "
-    "unmodified",
+    "unmodified", "whole complete entire", "send return", "people users",
     # A count spelled out and in digits ("four panes": "a 4 windows layout").
     "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8", "nine 9",
     "ten 10", "twelve 12",
