@@ -297,6 +297,14 @@ def test_the_crux_is_no_plain_name_placeholder_or_worded_verb():
     assert plain_name_words(asked, judge.required(asked)) == {"python"}
 
 
+def test_of_the_setups_library_names_the_asking_sentence_picks_its_own():
+    # "Why is the heater missing?" asks about kiln.heater(); kiln.fan() sets the scene.
+    a = analyse("On the test kiln `kiln.heater()` returns an empty string, while "
+                "`kiln.fan()` says 'on'. Why is the heater missing?")
+    assert "kiln.heater()" in a.focus and "kiln.fan()" in a.scene
+    assert "kiln.heater()" not in a.scene
+
+
 def test_negated_words_match_their_un_forms():
     assert analyse("How do I stash files that are not tracked yet?").negated == ("tracked",)
 

@@ -1297,7 +1297,14 @@ def analyse(question: str) -> QuestionAnalysis:
     # A library's name the setup writes ("I compared two files with difflib.Differ ...
     # Why doesn't it give me the shortest diff?") is what "it" asks about: a name of the
     # asker's own ("self.__token", "h.digest", "report.txt") only sets the scene.
-    focus += [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
+    library = [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
+    # Of several the setup names ("`platform.processor()` returns an empty string, while
+    # `platform.machine()` says 'x86_64'. Why is the processor missing?"), the one the
+    # asking sentence speaks of by its own name's last word; the others set the scene.
+    asked_words = set(words(asked))
+    picked = [f for f in library if set(words(f.rstrip("()").rsplit(".", 1)[-1])[-1:])
+              & asked_words]
+    focus += picked if len(library) > 1 and picked else library
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
     kind = answer_type(question)
