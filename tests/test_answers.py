@@ -1494,6 +1494,11 @@ def test_a_subcommand_without_a_page_is_still_the_name_asked_about():
         "cool-down"]
     # ... and "What <program> <name> command" asks for a command to run.
     assert analyse("What kiln cool-down command opens the vent?").answer_type == "procedure"
+    # A word one title happens to hyphenate ("In-Depth") is no program: "saved in
+    # windows-1252" names no subcommand of it.
+    guides = [_doc("g", "Glazes In-Depth", "Text."), _doc("n", "Name-based kilns", "Text.")]
+    assert named_commands("Our labels are saved in windows-1252. Why are they garbled?",
+                          guides) == []
     assert analyse("What does the kiln fire command do?").answer_type == "definition"
 
 

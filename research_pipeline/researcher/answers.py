@@ -28,6 +28,7 @@ import itertools
 import keyword
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -2675,8 +2676,11 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     out: list[str] = []
     # As typed, in lower case: "a Git branch name" names no "git branch" command.
     tokens = command_tokens(question)
-    # The programs whose subcommands have pages of their own ("git" of "git-rerere").
-    parents = {name.split("-")[0] for name in titled}
+    # The programs whose subcommands have pages of their own ("git" of "git-rerere"): more
+    # than one page so titled ("In-Depth" of one title makes no program "in" of which
+    # "windows-1252" would be a subcommand).
+    programs = Counter(name.split("-")[0] for name in titled)
+    parents = {program for program, pages in programs.items() if pages > 1}
     for i, (first, second) in enumerate(itertools.pairwise(tokens)):
         name = f"{first}-{second}"
         if (name not in titled and first in parents and is_hyphenated_name(second)
