@@ -804,6 +804,26 @@ def test_a_template_after_a_sentences_colon_is_inline_code():
     assert not quotable("Fire the kiln like this: kiln.fire(x) + {a} + [b] * |c| = d")
 
 
+def test_an_instruction_in_an_aside_does_not_make_an_item_a_procedure():
+    # "(i.e., all kilns, unless you use ...)" tells no way to close the leftover valves:
+    # the item only warns that they leak.
+    html = """<html><body><h1>Kiln manual</h1><h2 id="burner">Burner Directive</h2>
+<p>The following burner mechanisms are available:</p>
+<ul><li>gasjet This is a burner variant based on a gas jet. Warning It is possible to
+"leak" gas valves if burners fail before the valve is closed. Safety The gas valve allows
+for a flare by any kilns running under the same hood as the burner (i.e., all kilns,
+unless you use something like a flame guard or a hood damper).</li>
+<li>coil This selects the electric coil, choosing between the upper and lower coils, in
+that order.</li></ul>
+<h2 id="vents">Vents</h2><p>The vents open when the kiln passes 600 degrees.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), (
+        "We had set `Burner gasjet default`. After the kiln failed a few times, it refuses "
+        "to light and says it cannot open the burner: no gas left. How do we find and "
+        "close the leftover valves?"))
+    assert status.status == "unanswered" and facts == []
+
+
 def test_the_shortest_is_what_a_manual_calls_the_minimal():
     from research_pipeline.researcher.answers import synonyms
     assert "minimal" in synonyms("shortest") and "shortest" in synonyms("minimal")

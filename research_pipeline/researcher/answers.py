@@ -3213,6 +3213,15 @@ def _tool_wanted(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return (asked, frozenset(stem(w) for w in avoided)) if len(asked) >= 2 else None
 
 
+# A parenthesised aside: "(i.e., all CGIs, unless you use ...)".
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _without_asides(text: str) -> str:
+    """The text without its parenthesised asides of three words or more."""
+    return _ASIDE.sub(lambda m: " " if len(m.group(0).split()) >= 3 else m.group(0), text)
+
+
 def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     """How well a span has the shape of the answer asked for: 0 (not at all) to 1.
 
@@ -3240,7 +3249,9 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return float(text.count("\n") >= 1)
         return float(bool(_ENUMERATION_RE.search(text)))
     if kind == "procedure":
-        cues = _cues(_PROCEDURE_RE, text, echoed=_asked_stems(analysis.text))
+        # (Not a cue in an aside: "... by any CGIs running under the same uid (i.e., all
+        # CGIs, unless you use something like suexec)" says nothing to do.)
+        cues = _cues(_PROCEDURE_RE, _without_asides(text), echoed=_asked_stems(analysis.text))
         if cand.kind in ("list", "item") and (cues or _STEPS.search(text)):
             return 1.0  # steps, or an item that says what to do
         if not cues and _tool_for(analysis, cand):
