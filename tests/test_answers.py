@@ -297,6 +297,12 @@ def test_the_crux_is_no_plain_name_placeholder_or_worded_verb():
     assert plain_name_words(asked, judge.required(asked)) == {"python"}
 
 
+def test_a_common_word_written_as_a_call_is_a_name():
+    # "tell()" is the reader's method, though "tell" is a word of everyday asking.
+    assert analyse("What does tell() on a kiln log actually count?").focus == ("tell",)
+    assert "tell" not in analyse("Can you tell me what a kiln log counts?").focus
+
+
 def test_of_the_setups_library_names_the_asking_sentence_picks_its_own():
     # "Why is the heater missing?" asks about kiln.heater(); kiln.fan() sets the scene.
     a = analyse("On the test kiln `kiln.heater()` returns an empty string, while "

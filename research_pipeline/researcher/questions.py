@@ -829,7 +829,10 @@ def focus_terms(question: str) -> list[str]:
             found.append(value.strip())
     for match in _IDENTIFIER.finditer(question):
         token = match.group(1).rstrip(".")
-        if token.endswith("()"):
+        # A word written as a call ("tell()", "open()") is a function's name, however
+        # common the word.
+        called = token.endswith("()")
+        if called:
             token = token[:-2]
         option = _PLACEHOLDER_VALUE.fullmatch(token)
         if option:
@@ -839,8 +842,8 @@ def focus_terms(question: str) -> list[str]:
         # ("git tag -a", "htpasswd -b"), not a dash in prose.
         short_option = bool(re.fullmatch(r"-[A-Za-z]", token)) and bool(
             re.search(rf"\b[a-z][\w-]*\s+{re.escape(token)}(?![\w-])", question))
-        if low in STOPWORDS or low in _FRAMING or (len(low.strip("-")) < 2
-                                                   and not short_option):
+        if (low in STOPWORDS or low in _FRAMING) and not called or (
+                len(low.strip("-")) < 2 and not short_option):
             continue
         # A question's first word is capitalised because it starts the sentence.
         if match.start() == 0 and token[:1].isupper() and token[1:].islower():
