@@ -1379,6 +1379,24 @@ def _doc(sid: str, title: str, text: str, section: str = "", score: float = 5.0)
                            layout=[("start", 0, 0), ("para", 0, len(text))]), score, 1)
 
 
+def test_two_commands_given_one_option_are_the_sides_and_each_side_names_the_option():
+    # "kiln fire --slow and kiln glaze --slow": the commands are compared, and the passage
+    # that names both commands but not --slow is neither side.
+    evidence = [
+        _doc("f", "kiln-fire(1) Manual Page › OPTIONS › --slow", "--slow  Fire at half rate "
+             "with the vent kept open, and stay on the current shelf.", score=9.0),
+        _doc("g", "kiln-glaze(1) Manual Page › OPTIONS › --slow", "--slow  Fire at half "
+             "rate. All glaze pots are emptied first.", score=8.5),
+        _doc("d", "kiln-fire(1) Manual Page › CONFIGURATION › fire.defaultShelf", "When you "
+             "run kiln fire <x> or kiln glaze <x> with only one shelf, it may fall back on "
+             "the top shelf. This stops working as soon as you have more than one shelf.",
+             score=8.8)]
+    status, facts = _research(evidence, "What's the difference between kiln fire --slow "
+                              "and kiln glaze --slow?")
+    assert status.status == "answered"
+    assert {f.source_id for f in facts} == {"f", "g"}
+
+
 def test_a_passage_headed_by_a_rival_of_the_named_thing_does_not_support_it():
     # "os.path.split" is another split than the str.split asked about; "The try statement"
     # is another statement than the with statement.

@@ -305,9 +305,14 @@ class ExtractiveResearcher:
         commands = [c for c in named_commands(question, evidence) if c not in asked.focus]
         if commands:
             # "What does git rerere do?": git-rerere(1) is its own page.
-            asked = replace(asked, focus=asked.focus + tuple(commands),
-                            focus_words=asked.focus_words + tuple(
-                                tuple(words(c)) for c in commands))
+            focus = asked.focus + tuple(commands)
+            focus_words = asked.focus_words + tuple(tuple(words(c)) for c in commands)
+            if asked.answer_type == "comparison" and len(commands) == 2 and len(asked.focus) < 2:
+                # "git checkout --orphan and git switch --orphan": the two commands are the
+                # sides compared, the one name both are given is what each side must say.
+                focus = tuple(commands) + asked.focus
+                focus_words = tuple(tuple(words(c)) for c in commands) + asked.focus_words
+            asked = replace(asked, focus=focus, focus_words=focus_words)
         asked = _objects_resolved(asked, evidence, context)
         asked = _own_values(asked, evidence)
         analysis = self.judge.required(asked)
@@ -642,7 +647,10 @@ class ExtractiveResearcher:
             for k, names_it in enumerate(sides):
                 if any(names_it(c) for c in chosen):
                     continue
+                # (And the names both sides are asked with: "--orphan" of "git checkout
+                # --orphan and git switch --orphan", not git-checkout's checkout.defaultRemote.)
                 fitting = [j for j in judged if names_it(j) and j.coverage >= PARTIAL
+                           and j.focus_found
                            and j.candidate.kind not in ("item", "row")
                            and quotable(j.candidate.text)
                            and not any(_overlaps(j.candidate, c.candidate) for c in chosen)]
