@@ -1016,6 +1016,23 @@ def test_members_called_on_the_askers_own_object_are_labelled_by_the_askers_name
                       "digits.[^1]"]
 
 
+def test_two_commands_entries_headed_alike_are_labelled_by_their_commands():
+    # "--slow" heads both entries: each side is labelled by its page's command, in the
+    # order the question asks them.
+    from research_pipeline.models import Fact
+    from research_pipeline.researcher.extractive import _labelled_sides
+    facts = [Fact(fact_id=page, question_id=1, source_id=page, url=f"https://kiln.example/{page}",
+                  title=f"{page}(1) Manual Page › OPTIONS › --slow", quote=text, text=text,
+                  role="answer")
+             for page, text in [("kiln-glaze", "Fire at half rate. All glaze pots are "
+                                               "emptied first."),
+                                ("kiln-fire", "Fire at half rate with the vent kept open.")]]
+    question = "What's the difference between kiln fire --slow and kiln glaze --slow?"
+    direct = _labelled_sides(analyse(question), list(enumerate(facts, 1)))
+    assert direct == ["**kiln fire:** Fire at half rate with the vent kept open.[^2]",
+                      "**kiln glaze:** Fire at half rate. All glaze pots are emptied first.[^1]"]
+
+
 def test_each_name_compared_is_described_by_its_own_entry():
     # A third entry says "weekday" too, and says more of the question's words; the
     # weekday side is still weekday's own entry. The spaced ellipsis runs the series on.

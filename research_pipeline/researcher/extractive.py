@@ -35,6 +35,7 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.researcher.answers import (
+    _MANUAL_TITLE,
     ANSWERED,
     DANGLING,
     MAX_CANDIDATE_CHARS,
@@ -960,6 +961,21 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
             return [f"**{name}:** {text[len(name):].lstrip()}" if fact.text.startswith(name)
                     else f"**{name}:** {text}"
                     for name, text, (_, fact) in zip(names, raw, given, strict=True)]
+    if len(given) == 2 and analysis.answer_type == "comparison":
+        # Both sides' entries headed alike ("--orphan <new-branch>" on the pages of
+        # git-checkout(1) and git-switch(1)): each is labelled by its page's command, in the
+        # order the question asks them.
+        pages = [_MANUAL_TITLE.match(fact.title) for _, fact in given]
+        heads = {entry_name(fact.title) for _, fact in given}
+        if all(pages) and len(heads) == 1 and len({m.group(1) for m in pages if m}) == 2:
+            labelled = []
+            for m, text, (_, fact) in zip(pages, raw, given, strict=True):
+                command = m.group(1).replace("-", " ", 1) if m else ""
+                head = next(iter(heads))
+                body = text[len(head):].lstrip() if head and fact.text.startswith(head) else text
+                at = analysis.text.lower().find(command.lower())
+                labelled.append((at if at >= 0 else len(analysis.text), f"**{command}:** {body}"))
+            return [text for _, text in sorted(labelled, key=lambda pair: pair[0])]
     # (One side's entry alone is labelled too: "This function uses an approach designed to
     # prevent timing analysis" is about secrets.compare_digest, not ==.)
     if not given or analysis.answer_type != "comparison" or len(analysis.focus) < 2:
