@@ -754,6 +754,24 @@ def test_what_happens_is_answered_by_the_sentence_that_states_the_case():
     assert facts[0].text.startswith("When a fault is not handled at all")
 
 
+def test_the_condition_that_brings_about_the_quoted_message_is_the_reason():
+    # The asker quotes what it sees ('Out of gas'); the passage says under which condition
+    # those messages appear: that condition is why.
+    html = """<html><body><h1>Kiln manual</h1><h2 id="burners">BurnerLimit Directive</h2>
+<p>The BurnerLimit directive sets how many burners may be lit at once.</p>
+<p>Note: If the burners are not fed from their own gas line, this directive will limit the
+number of flames that the kiln itself can light. Evidence of this situation will be
+indicated by out of gas messages on the kiln's panel.</p>
+<h2 id="vents">Vents</h2><p>The vents open when the kiln passes 600 degrees.</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html), (
+        "To save gas I added `BurnerLimit 4` to the kiln config. Now even small firings stop "
+        "and the panel fills up with 'Out of gas' messages, although only two burners are "
+        "lit at a time. Why?"))
+    assert status.status == "answered"
+    assert "If the burners are not fed from their own gas line" in facts[0].text
+
+
 def test_a_synonym_says_what_the_question_asks():
     # "run" is "executed": the sentence answers the yes/no question without a verdict word.
     status, facts = _glaze("If the operator aborts a firing, does each cleanup hook still run?")

@@ -2252,6 +2252,15 @@ class AnswerJudge:
                     # check is True and the exit code was non-zero, it raises a
                     # CalledProcessError": the condition is how to make it raise.
                     shape = 1 / 3
+                elif (analysis.answer_type == "reason" and not shape and _conditional(text)
+                      and _says_message(analysis.text, text)):
+                    # "... 'Cannot fork' messages ... Why?": "If CGI processes are not
+                    # running under user ids other than the web server user id, this
+                    # directive will limit the number of processes that the server itself can
+                    # create. Evidence of this situation will be indicated by cannot fork
+                    # messages in the error_log." The condition is what brings about the
+                    # message the asker quotes.
+                    shape = REASONED
                 elif (analysis.answer_type == "procedure" and not shape
                       and _SETTING_EFFECT.match(text)
                       and _NAMED_SETTING.fullmatch(entry_heading)):
@@ -2594,6 +2603,17 @@ class AnswerJudge:
 # out branch: refs/heads/main', "ServerAdmin takes one argument").
 _QUOTED_MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][^'\"“”‘’]*?\s[^'\"“”‘’]*?\s[^'\"“”‘’]*?)"
                              r"['\"”’](?![\w])")
+
+
+# A message of two words or more the asker quotes: 'Cannot fork', "Permission denied".
+_MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][\w,.:-]*(?: [\w,.:-]+)+)['\"”’](?![\w])")
+
+
+def _says_message(question: str, text: str) -> bool:
+    """The span says a message the question quotes, word for word."""
+    said = " ".join(words(text))
+    return any(f" {' '.join(words(m.group(2)))} " in f" {said} "
+               for m in _MESSAGE.finditer(question) if len(words(m.group(2))) >= 2)
 
 
 def quoted_message_words(question: str) -> frozenset[str]:
