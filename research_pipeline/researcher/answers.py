@@ -750,6 +750,14 @@ _TITLE_SEPARATOR = re.compile(r"\s+[—–-]\s+|:\s+")
 TITLE_HEAD_WORDS = 1
 # A manual page's title: the command's name and section ("git-rerere(1) Manual Page").
 _MANUAL_TITLE = re.compile(r"\s*([\w.:+-]+)\(\d\w?\)(?:\s|$)")
+
+
+def manual_page(title: str) -> str:
+    """The command a manual page's title names ("git-rerere"), or "" for another title."""
+    manual = _MANUAL_TITLE.match(title)
+    return manual.group(1) if manual else ""
+
+
 # A title that is a qualified name ("pdb.Pdb.do_list"), its last part as group 1.
 QUALIFIED_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)")
 
@@ -2095,8 +2103,8 @@ class AnswerJudge:
                               (1 / 3 if w in titled else 0.0))
                 for w in weights) / total
             # A manual page's name line and the share of the question its title carries.
-            manual = _MANUAL_TITLE.match(source.title)
-            name_line = f"{manual.group(1)} - " if manual else ""
+            manual = manual_page(source.title)
+            name_line = f"{manual} - " if manual else ""
             title_share = sum(weights[w] for w in titled) / total if manual else 0.0
             unit_cover: dict[int, float] = {}
             for cand in cands:

@@ -35,7 +35,6 @@ from research_pipeline.models import (
     stable_hash,
 )
 from research_pipeline.researcher.answers import (
-    _MANUAL_TITLE,
     ANSWERED,
     DANGLING,
     MAX_CANDIDATE_CHARS,
@@ -58,6 +57,7 @@ from research_pipeline.researcher.answers import (
     focus_in,
     heads_entry,
     is_release_note,
+    manual_page,
     member_entries,
     named_commands,
     named_programs,
@@ -306,14 +306,15 @@ class ExtractiveResearcher:
         commands = [c for c in named_commands(question, evidence) if c not in asked.focus]
         if commands:
             # "What does git rerere do?": git-rerere(1) is its own page.
-            focus = asked.focus + tuple(commands)
-            focus_words = asked.focus_words + tuple(tuple(words(c)) for c in commands)
+            added, added_words = tuple(commands), tuple(tuple(words(c)) for c in commands)
             if asked.answer_type == "comparison" and len(commands) == 2 and len(asked.focus) < 2:
                 # "git checkout --orphan and git switch --orphan": the two commands are the
                 # sides compared, the one name both are given is what each side must say.
-                focus = tuple(commands) + asked.focus
-                focus_words = tuple(tuple(words(c)) for c in commands) + asked.focus_words
-            asked = replace(asked, focus=focus, focus_words=focus_words)
+                asked = replace(asked, focus=added + asked.focus,
+                                focus_words=added_words + asked.focus_words)
+            else:
+                asked = replace(asked, focus=asked.focus + added,
+                                focus_words=asked.focus_words + added_words)
         asked = _objects_resolved(asked, evidence, context)
         asked = _own_values(asked, evidence)
         analysis = self.judge.required(asked)
@@ -965,13 +966,13 @@ def _labelled_sides(analysis: QuestionAnalysis, given: list[tuple[int, Fact]]) -
         # Both sides' entries headed alike ("--orphan <new-branch>" on the pages of
         # git-checkout(1) and git-switch(1)): each is labelled by its page's command, in the
         # order the question asks them.
-        pages = [_MANUAL_TITLE.match(fact.title) for _, fact in given]
+        pages = [manual_page(fact.title) for _, fact in given]
         heads = {entry_name(fact.title) for _, fact in given}
-        if all(pages) and len(heads) == 1 and len({m.group(1) for m in pages if m}) == 2:
+        if all(pages) and len(heads) == 1 and len(set(pages)) == 2:
+            (head,) = heads
             labelled = []
-            for m, text, (_, fact) in zip(pages, raw, given, strict=True):
-                command = m.group(1).replace("-", " ", 1) if m else ""
-                head = next(iter(heads))
+            for page, text, (_, fact) in zip(pages, raw, given, strict=True):
+                command = page.replace("-", " ", 1)  # as typed: "git checkout"
                 body = text[len(head):].lstrip() if head and fact.text.startswith(head) else text
                 at = analysis.text.lower().find(command.lower())
                 labelled.append((at if at >= 0 else len(analysis.text), f"**{command}:** {body}"))
