@@ -12,10 +12,10 @@ sets). For every question of the set's topic files:
     (">>>", "...") and grammar rules ("::=") removed. A phrase fails if it is copied from
     its question.
   * unanswerable questions: the key terms an answer would need are searched in every
-    topic text and in the docstrings of all importable standard-library modules (with
-    their submodules) and their public classes, functions and methods; a hit is shown as
-    CHECK, with a short excerpt, when the same text also contains one of the context
-    words. CHECK lines must be read by hand: none may state the answer.
+    topic text and in the docstrings of all importable standard-library modules the
+    built-in corpus reads (with their submodules) and their public classes, functions and
+    methods; a hit is shown as CHECK, with a short excerpt, when the same text also
+    contains one of the context words. CHECK lines must be read by hand: none may state the answer.
 
 The set's structure is checked too: front-matter keys, questions per topic, allowed
 types and how often each is used, the unanswerable questions (expect [] and no source,
@@ -33,6 +33,8 @@ import warnings
 from collections import Counter
 
 from pydoc_data.topics import topics as TOPICS
+
+from research_pipeline.corpus.pydocs import SKIPPED_MODULES
 
 TYPES = {"definition", "list", "procedure", "number", "comparison", "reason", "yesno"}
 ALLOWED_KEYS = {"title", "questions", "expect", "max_rounds"}
@@ -55,6 +57,11 @@ def prose(text):
 def resolve(name):
     if name.startswith("topic:"):
         return TOPICS[name[len("topic:"):]]
+    if name.split(".")[0] in SKIPPED_MODULES:
+        # The built-in corpus does not read this module: the collection cannot answer
+        # from it.
+        raise LookupError(f"{name}: module not in the built-in python-docs corpus "
+                          "(research_pipeline.corpus.pydocs.SKIPPED_MODULES)")
     parts = name.split(".")
     for i in range(len(parts), 0, -1):
         try:
@@ -131,8 +138,8 @@ def build_corpus():
     """Topic texts plus docstrings of importable stdlib modules and members."""
     warnings.simplefilter("ignore")
     corpus = {f"topic:{k}": v for k, v in TOPICS.items()}
-    skip_top = {"antigravity", "this", "idlelib", "tkinter", "turtle",
-                "turtledemo", "test", "__main__", "__phello__", "ensurepip"}
+    # The modules the built-in corpus reads, no others.
+    skip_top = set(SKIPPED_MODULES) | {"__main__"}
     names = set()
     for top in sorted(sys.stdlib_module_names):
         if top in skip_top or top.startswith("_"):

@@ -594,3 +594,56 @@ def test_a_labelled_item_keeps_its_code_and_its_text_together():
                     Block("list", "   This format is used to refer to another firing.")])
     assert [[kind for kind, _ in u.parts] for u in units] == [
         ["list", "code"], ["list", "code", "list"]]
+
+
+def test_a_docstrings_method_table_is_a_list_with_the_prose_after_it_apart():
+    # "name() -- description" lines, wrapped under their description, a signature too long
+    # for its column over its "--" line, and the paragraph back at the margin after them
+    # without a blank line.
+    text = ("The kiln object has the following methods:\n"
+            "      heat()          -- returns the peak temperature in degrees (1000 for\n"
+            "                         bisque, 1250 for glaze)\n"
+            "      vent()          -- opens the damper\n"
+            "      setprogram(ramp, hold)\n"
+            "                      -- sets the ramp and the hold time\n"
+            "      close()         -- ends the firing\n"
+            "The temperature heat() returns has nothing to do with the room's.\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "list", "para"]
+    assert blocks[1].text.splitlines() == [
+        "• heat() -- returns the peak temperature in degrees (1000 for bisque, 1250 for glaze)",
+        "• vent() -- opens the damper", "• setprogram(ramp, hold) -- sets the ramp and the "
+        "hold time", "• close() -- ends the firing"]
+    assert blocks[2].text == "The temperature heat() returns has nothing to do with the room's."
+
+
+def test_fields_described_together_and_numbered_paragraphs_are_items():
+    text = ("Attributes:\n left_shelf, right_shelf: The pots on each shelf,\n"
+            "    glazed or not.\n cones: the cones in the kiln.\n"
+            " peak: the hottest reading.\n")
+    blocks = text_blocks(text)
+    assert blocks[1].kind == "list" and blocks[1].text.splitlines()[0] == (
+        "• left_shelf, right_shelf: The pots on each shelf, glazed or not.")
+    # Numbered paragraphs, one a group, wrapped at the number's margin: one numbered list,
+    # as the sentence after it counts them.
+    text = ("One of three things can happen:\n\n1) The pot is dry; it is fired at\n"
+            "once.\n\n2) The pot is damp; it is\nheld at 100 degrees.\n\n"
+            "3) The pot is wet; firing\nis refused.\n\nThe result is True in case 2.\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "list", "para"]
+    assert blocks[1].text.splitlines() == [
+        "1. The pot is dry; it is fired at once.",
+        "2. The pot is damp; it is held at 100 degrees.", "3. The pot is wet; firing is refused."]
+
+
+def test_a_label_with_its_text_hanging_beside_it_is_one_paragraph():
+    # "NB:" and its sentence wrapped at the text's column; a paragraph that opens with an
+    # acronym is prose, not code.
+    text = ("NB:     the kiln locks the door from the start of a firing\n"
+            "        until it cools, so be sure to load everything first.\n\n"
+            "        KILN is a slow protocol, which means long firings\n"
+            "        take many hours.\n")
+    blocks = text_blocks(text)
+    assert [b.kind for b in blocks] == ["para", "para"]
+    assert blocks[0].text == ("NB: the kiln locks the door from the start of a firing until "
+                              "it cools, so be sure to load everything first.")

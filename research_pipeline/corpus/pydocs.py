@@ -23,19 +23,20 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 34
+BUILD_VERSION = 39
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
-# Modules never imported: side effects on import, GUI or platform-specific, tests, tools.
-_SKIP = {
+# Modules never imported: side effects on import (antigravity opens a browser, this prints),
+# GUI, platform-specific or changing the terminal, tests, and tools that are not the
+# library's. (The deprecated modules Python 3.11 still ships and documents, telnetlib or
+# cgi, are read: an installation's users still ask about them.)
+SKIPPED_MODULES = frozenset({
     "antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "lib2to3",
     "ensurepip", "pydoc_data", "test", "msvcrt", "winreg", "winsound", "nt", "nturl2path",
     "msilib", "_winapi", "ntpath", "xxsubtype", "xxlimited", "xxlimited_35", "__phello__",
-    "pip", "setuptools", "distutils", "venv", "tabnanny", "pydoc", "webbrowser", "mailcap",
-    "crypt", "spwd", "nis", "ossaudiodev", "audioop", "sndhdr", "imghdr", "chunk", "cgi",
-    "cgitb", "telnetlib", "uu", "xdrlib", "nntplib", "sunau", "aifc", "pipes", "asynchat",
-    "asyncore", "smtpd", "imp", "readline", "curses",
-}
+    "pip", "setuptools", "distutils", "tabnanny", "pydoc", "webbrowser", "crypt", "spwd",
+    "nis", "ossaudiodev", "imp", "readline", "curses",
+})
 _MIN_DOC = 60
 # Modules documented and imported under another name: ``os.path`` is ``posixpath`` here,
 # and ``posixpath`` takes its common functions (``exists``, ``getsize``) from
@@ -44,6 +45,19 @@ _PUBLIC_NAMES = {"posixpath": "os.path", "genericpath": "os.path"}
 # A function's docstring may be one short sentence and still answer questions about it
 # ("Transform list into a heap, in-place, in O(len(heap)) time.").
 _MIN_MEMBER_DOC = 30
+# Shorter still, a sentence of its own says what a thing is ("Epoll-based selector.", the
+# docstring of selectors.DefaultSelector; "Return the cube root of x."); a bare name ("LtE")
+# or a placeholder ("XXX to be provided") does not.
+_MIN_SENTENCE_DOC = 12
+
+
+def _documented(doc: str | None) -> bool:
+    """A docstring worth an entry of its own."""
+    if not doc:
+        return False
+    return len(doc) >= _MIN_MEMBER_DOC or (
+        len(doc) >= _MIN_SENTENCE_DOC and doc.rstrip().endswith(".") and len(doc.split()) >= 2
+        and not doc.startswith("XXX"))
 
 
 def _topic_pages() -> dict[str, str]:
@@ -88,7 +102,7 @@ def _public_modules() -> list[str]:
 
     names = []
     for name in sorted(sys.stdlib_module_names):
-        if name.startswith("_") or name in _SKIP:
+        if name.startswith("_") or name in SKIPPED_MODULES:
             continue
         names.append(name)
     out = []
@@ -150,6 +164,12 @@ def _offered_by(package: object, attr: str, obj: object) -> bool:
         return False
 
 
+def _builtin_docs(cls: type) -> set[str]:
+    """The docstrings of a class's built-in bases (Exception's, object's)."""
+    return {doc for base in cls.__mro__[1:] if base.__module__ == "builtins"
+            and (doc := inspect.getdoc(base))}
+
+
 def _module_records(name: str) -> Iterator[dict]:
     import importlib
 
@@ -183,6 +203,12 @@ def _module_records(name: str) -> Iterator[dict]:
         if not (inspect.isclass(obj) or inspect.isroutine(obj)):
             continue
         member_doc = inspect.getdoc(obj)
+        if (inspect.isclass(obj) and name != "builtins" and member_doc
+                and member_doc in _builtin_docs(obj)):
+            # What a class without a docstring of its own inherits from a built-in base
+            # (imaplib.IMAP4.abort's "Common base class for all non-exit exceptions.")
+            # says nothing of it.
+            member_doc = None
         if inspect.isclass(obj):
             # Many classes document their constructor's behaviour in __init__ alone.
             init = vars(obj).get("__init__")
@@ -190,19 +216,29 @@ def _module_records(name: str) -> Iterator[dict]:
             if init_doc and init_doc != inspect.getdoc(object.__init__) and (
                     init_doc != member_doc):
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
-        if not member_doc or len(member_doc) < _MIN_MEMBER_DOC:
-            continue
-        yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
-               "url": _doc_url(public, attr), "text": member_doc}
+        if _documented(member_doc):
+            yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
+                   "url": _doc_url(public, attr), "text": member_doc}
+        # (A class with no docstring of its own may still document its methods.)
         if inspect.isclass(obj):
             for meth_name, meth in sorted(vars(obj).items()):
                 if meth_name.startswith("_"):
+                    continue
+                if inspect.isclass(meth):
+                    # A class defined inside another (imaplib.IMAP4.abort, an exception):
+                    # its own docstring or none.
+                    own = inspect.getdoc(meth)
+                    if not _documented(own) or own in _builtin_docs(meth):
+                        continue
+                    yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
+                           "title": f"{public}.{attr}.{meth_name}",
+                           "url": _doc_url(public, f"{attr}.{meth_name}"), "text": own}
                     continue
                 # Through getattr: vars() holds a staticmethod's wrapper, whose docstring
                 # is staticmethod's own.
                 bound = getattr(obj, meth_name, meth)
                 meth_doc = inspect.getdoc(bound) if callable(bound) else None
-                if not meth_doc or len(meth_doc) < _MIN_MEMBER_DOC:
+                if not _documented(meth_doc):
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
                        "title": f"{public}.{attr}.{meth_name}",
@@ -239,7 +275,7 @@ def module_documents(work_dir: Path, timeout_s: float = 300.0) -> list[Document]
     for line in out_path.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         text = record["text"]
-        if len(text) >= _MIN_MEMBER_DOC:
+        if _documented(text):
             docs.append(Document.from_text(record["doc_id"], record["title"], record["url"],
                                            text))
     out_path.unlink()

@@ -173,15 +173,19 @@ _COLUMNS = re.compile(r"[^\s.!?:;,]\s{2,}\S")
 _ASSIGN_SIGNATURE = re.compile(r"^[\w\s,()\[\].]+=\s*[\w.&;<>]+\(.*\)\s*$")
 # A line that is one entry of an unmarked list.
 _LINE_ENTRY = re.compile(
-    r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.*()\[\]-]{1,40})\s+(?:--?|->|=>|\u2013)\s+\S"  # a - b
+    r"^\s*(?:'[^']{1,30}'|\"[^\"]{1,30}\"|[\w.]+\([^()]{0,40}\)|[\w.*()\[\]-]{1,40})"
+    r"\s+(?:--?|->|=>|\u2013)\s+\S"                                             # a - b
     r"|^\s*[^\s\w:]:\s+\S"                                   # @: native order (a symbol's entry)
     r"|^\s*[\w.]+\([^)]*\):\s+\S"                                            # call(...): text
     r"|^\s*:[\w ]+:"                                                         # :param x:
     r"|^\s*\[\s*\d+\]\s*="                                                  # [ 0] = ...
     r"|^\s*[A-Z]\w*(?:Error|Exception|Warning):\s+\S")                        # KeyError: ...
+# A label and the text that hangs beside it: "NB:     the POP protocol locks ...".
+_HANGING_LABEL = re.compile(r"^(\s*)([A-Z][A-Za-z]{0,15}:)(\s{2,})(\S.*)$")
 # A field of a docstring's field list ("mode: The mode can be ..."), its description wrapped
 # under a hanging indent: one entry a line where every other line is indented under one.
-_FIELD_ENTRY = re.compile(r"^\s*\.?[A-Za-z_]\w{0,30}:\s+\S")
+# (Fields described together, "left_list, right_list: The files in dir1 and dir2", are one.)
+_FIELD_ENTRY = re.compile(r"^\s*\.?[A-Za-z_]\w{0,30}(?:,\s*[A-Za-z_]\w{0,30}){0,3}:\s+\S")
 # A call signature on a line of its own ("inet_ntoa(packed_ip) -> ip_address_string").
 _SIGNATURE = re.compile(
     r"^(?:(?:class|def|async def|classmethod|staticmethod|abstractmethod|coroutine|"
@@ -216,7 +220,11 @@ def _groups(text: str) -> list[list[str]]:
     groups: list[list[str]] = []
     current: list[str] = []
     for line in text.splitlines():
-        if line.strip():
+        if line.strip().startswith("-- ") and current and _SIGNATURE.match(current[-1].strip()):
+            # A signature too long for the column, its description on the next line
+            # ("setcomptype(type, name)" over "-- set the compression type"): one entry.
+            current[-1] += " " + line.strip()
+        elif line.strip():
             current.append(line.rstrip())
         elif current:
             groups.append(current)
@@ -375,6 +383,15 @@ def text_blocks(text: str) -> list[Block]:
             and sum(bool(m) for m in entries[1:]) >= 2)
         body = group[1:] if label else group
         marks = entries[1:] if label else entries
+        # Prose back at the margin after the entries, without a blank line ("close() --
+        # close the instance" then "The position returned by tell() and ..."), is a
+        # paragraph of its own, read as the next group.
+        back = next((i for i, (line, m) in enumerate(zip(body, marks, strict=True))
+                     if i and not m and _indent(line) < _indent(body[0])), None)
+        if back is not None and sum(bool(m) for m in marks[:back]) >= 2:
+            groups.insert(n + 1, body[back:])
+            body, marks = body[:back], marks[:back]
+            group = group[:len(group) - len(groups[n + 1])]
         starts = [line for line, m in zip(body, marks, strict=True) if m]
         if len(starts) >= 2 and all(m or _indent(line) > _indent(body[0])
                                     for line, m in zip(body, marks, strict=True)):
@@ -393,7 +410,15 @@ def text_blocks(text: str) -> list[Block]:
         bullets = [_BULLET.match(line) for line in group]
         continued = all(b is not None or _indent(line) > indent
                         for line, b in zip(group, bullets, strict=True))
-        if bullets[0] and (continued or sum(b is not None for b in bullets) >= len(group) / 2):
+        # Numbered paragraphs, one a group, their lines wrapped at the number's margin
+        # ("1) The input is incorrect; ..." and "2) The input is incomplete, ..."): one
+        # numbered list, as the text after it counts them ("True in case 2").
+        numbered_groups = bool(_ORDERED.match(first)) and (
+            bool(list_items) and list_ordered and indent == list_base
+            or following is not None and bool(_ORDERED.match(following[0]))
+            and _indent(following[0]) == indent)
+        if bullets[0] and (continued or numbered_groups
+                           or sum(b is not None for b in bullets) >= len(group) / 2):
             ordered = bool(_ORDERED.match(first))
             if list_items and ordered != list_ordered and indent <= list_base:
                 end_list()
@@ -439,6 +464,16 @@ def text_blocks(text: str) -> list[Block]:
         if items:
             blocks.append(Block("para", neutralize_markup(_unwrap(group[:1]))))
             blocks.append(Block("list", neutralize_markup(list_text(items))))
+            continue
+        # A label with its text hanging beside it, the text's lines wrapped at its column
+        # ("NB:     the POP protocol locks the mailbox from user" over "authorization until
+        # QUIT, ..."): one paragraph, not a term over the rest of its sentence.
+        hanging = _HANGING_LABEL.match(first)
+        if hanging and len(group) >= 2 and all(
+                _indent(line) == hanging.end(3) for line in group[1:]):
+            end_list()
+            blocks.append(Block("para", neutralize_markup(
+                f"{hanging.group(2)} {hanging.group(4)} {_unwrap(group[1:])}")))
             continue
         # Definition terms: a short line whose description is indented below it.
         if (len(group) >= 2 and len(first.strip()) <= 60 and _indent(group[1]) > indent
@@ -611,7 +646,8 @@ def _prose(group: list[str]) -> bool:
 def _sentences(group: list[str]) -> bool:
     """Lines that are whole sentences: a capital first, a full stop last."""
     joined = " ".join(line.strip() for line in group)
-    return bool(re.match(r"[A-Z][a-z]", joined)) and joined.endswith((".", "!", "?"))
+    # (A sentence may open with an acronym: "POP is a line-based protocol, ...".)
+    return bool(re.match(r"[A-Z][A-Za-z]", joined)) and joined.endswith((".", "!", "?"))
 
 
 def _dedent(group: list[str]) -> list[str]:
