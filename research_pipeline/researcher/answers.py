@@ -111,6 +111,9 @@ REASONED = 2 / 3
 # the focus): there the shape of the answer matters more than the question's wording.
 ANSWERED_OWN = 0.45
 REST_PARTIAL_OWN = 0.0
+# ...but where a span ranked above it speaks of the value or the steps asked, an entry
+# that says this little of the rest is not what answers.
+REST_OWN_STRICT = 0.2
 # The most specific question word must be at least this rare to be required...
 CRUX_IDF = 3.0
 # ...unless the span covers this much of the rest of the question by itself.
@@ -226,6 +229,9 @@ _SYNONYM_GROUPS = (
     # What an asker waits for, an API blocks until: "wait until every job has finished" /
     # "Blocks until all items ... have been processed".
     "wait block", "finish complete",
+    # How long it waits, the manual's timeout ("SSLStaplingResponderTimeout: Timeout for OCSP
+    # stapling queries"); a mail client's folders, a mail server's mailboxes.
+    "wait timeout", "folder mailbox",
     "clash conflict", "subfolder subdirectory", "fake spoof forge", "validate check verify",
     "untouched unchanged "
     "unmodified", "whole complete entire", "send return", "people users",
@@ -498,7 +504,7 @@ _REASON_RE = re.compile(
 # Words that set two things against each other, not merely mention them together.
 _CONTRAST_RE = re.compile(
     r"\b(unlike|whereas|instead( of)?|rather than|differ\w*|difference|as opposed to|"
-    r"in contrast|compared (to|with)|than|while)\b", re.IGNORECASE)
+    r"in contrast|compared (to|with)|than|while|except that)\b", re.IGNORECASE)
 _COMPARE_RE = re.compile(
     r"\b(unlike|whereas|while|instead|rather than|than|differ\w*|same as|similar\w*|"
     r"both|but|however|as opposed|compar\w*|except|identical\w*|alternative\w*|either|"
@@ -621,6 +627,15 @@ def _arguments_given(question: str, heading: str) -> frozenset[str]:
 
 # A call as a question writes it: "split(' ')", "'a  b'.split()".
 _CALL = re.compile(r"(?<![\w])([A-Za-z_]\w*)\(([^()]*)\)")
+
+
+@lru_cache(maxsize=256)
+def _calls_compared(question: str) -> bool:
+    """The question writes one function called two ways ("f('a:b') vs f('a.b')")."""
+    calls: dict[str, set[str]] = {}
+    for name, args in _CALL.findall(question):
+        calls.setdefault(name, set()).add(" ".join(args.split()))
+    return any(len(args) >= 2 for args in calls.values())
 
 
 def _positional_given(question: str, heading: str) -> set[str]:
@@ -1159,7 +1174,17 @@ def member_name(focus: str, title: str) -> str:
     if not QUALIFIED_NAME.fullmatch(focus):
         return ""
     space, _, last = focus.rpartition(".")
-    return last if title.strip() in (space, f"{space} module") else ""
+    if title.strip() in (space, f"{space} module"):
+        return last
+    # A module's constant or class, a name no sentence uses as a word ("FORMAT_XZ",
+    # "DefaultSelector"), in another entry of that module: lzma.LZMACompressor's "For
+    # FORMAT_XZ, the default is CHECK_CRC64" speaks of lzma.FORMAT_XZ.
+    if "." not in space and title.startswith(f"{space}.") and _CODE_FORM.fullmatch(last):
+        return last
+    return ""
+
+
+_CODE_FORM = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z][a-z0-9]+[A-Z]\w*")
 
 
 def _family_heading(focus: str, heading: str) -> bool:
@@ -1687,7 +1712,9 @@ class AnswerJudge:
         content = list(analysis.content)
         stems = [stem(w) for w in content]
         idf = self._idf(stems)
-        focus_words = {w for f in analysis.focus_words for w in f}
+        # (A module the question names as a word, "ftplib", is where the answer is, every
+        # entry of it: required, but weighed as the word it is, not as the name asked about.)
+        focus_words = {w for f in analysis.focus_words for w in f} - set(analysis.modules)
         # The names asked about, not those only shown ("[L]" is a flag; "x" in "del x").
         named = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
                  if f not in analysis.scene for w in toks}
@@ -1789,8 +1816,10 @@ class AnswerJudge:
             w for f in analysis.focus if f not in analysis.scene for w in words(f)}
         if SAYS_NOTHING.fullmatch(asked_sentence(analysis.text).strip()):
             shown = set()
+        # (Not a module the question names as a word: every entry of it says it.)
         focus_words = [w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
-                       if f not in analysis.scene for w in toks if w in weights]
+                       if f not in analysis.scene and f not in analysis.modules
+                       for w in toks if w in weights]
         if focus_words:
             return max(focus_words, key=lambda w: weights[w])
         # Code the question writes out, named in the reference's terms (`self.__token`: a
@@ -1921,6 +1950,7 @@ class AnswerJudge:
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
         measured_q = (_MEASURED_Q.search(asked_sentence(analysis.text))
+                      or _AMOUNT_Q.search(asked_sentence(analysis.text))
                       if analysis.answer_type == "number" else None)
         measured = measured_q.group(1).lower() if measured_q else ""
         if measured not in weights or measured in focus_words:
@@ -2054,6 +2084,11 @@ class AnswerJudge:
             rivalled_here = rivalled(asked_things, source)
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
+            # (An entry of a module the question names speaks of the module, but is not the
+            # module's own answer: lzma.LZMACompressor's is not the answer to any question
+            # about lzma.)
+            module_here = [f in analysis.modules and module_entry(f, source.title)
+                           for f in analysis.focus]
             # (A member's entry speaks of its class, but is not the class's own entry.)
             member_of = [_member_entry(f, source.title) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
@@ -2138,13 +2173,13 @@ class AnswerJudge:
                     found.get(w) for w in analysis.implied)
                 # (An operator counts only in the span or its headings: a grammar rule
                 # earlier in its passage writes every operator of its kind.)
-                focus_hits = [h or o or focus_in(f, text if _is_operator(f) or q else before,
-                                                 heading.text)
+                focus_hits = [h or o or u or focus_in(
+                    f, text if _is_operator(f) or q else before, heading.text)
                               or said_code and f.lower() in _CODE_KEYWORDS
                               or bool(m) and cand.kind != "table" and _as_written(m, text)
-                              for f, h, o, m, q in zip(analysis.focus, focus_in_heading,
-                                                       member_of, members, quoted_values,
-                                                       strict=True)]
+                              for f, h, o, m, q, u in zip(analysis.focus, focus_in_heading,
+                                                          member_of, members, quoted_values,
+                                                          module_here, strict=True)]
                 for i, f in enumerate(analysis.focus):
                     if (focus_hits[i] and not focus_in_heading[i] and not members[i]
                             and (QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
@@ -2245,7 +2280,10 @@ class AnswerJudge:
                 # A sentence that only leads up to the paragraphs after it ("Deletion is
                 # recursively defined very similar to ...") has no answer's shape.
                 shape = 0.0 if cand.in_preamble else _fits(analysis, cand, text)
-                if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED:
+                if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED and (
+                        # (Not "Does ftplib use passive mode by default?" by a sentence that
+                        # says nothing of a default: "Use passive or active mode ...")
+                        not _BY_DEFAULT_Q.search(analysis.text) or _DEFAULT_RE.search(text)):
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
                 elif (analysis.answer_type == "reason" and not shape and analysis.focus
                       and all(focus_in_heading) and _caveat(text)):
@@ -2372,6 +2410,11 @@ class AnswerJudge:
                     if any(said_here) and all(n or h for n, h in zip(said_here, titled_here,
                                                                      strict=True)):
                         shaped += 0.15
+                        # Two names set against each other ("This command performs the same
+                        # actions as CLOSE, except that ..." in unselect's entry) are the
+                        # comparison's case, stated: the asker's own telling ("when I'm done
+                        # with a folder") need not be.
+                        states_case = states_case or (several and shape == 1.0)
                 if counted and _counts(counted, text):
                     shaped += COUNTED  # "How many lines ...?": "list 11 lines around ..."
                 if tie and _EQUALITY.search(text):
@@ -2496,7 +2539,15 @@ class AnswerJudge:
         The best that answers it, else the best that partly does (one that says what a
         yes/no question asks was done first), else the best there is.
         """
-        return (next((j for j in judged if j.answers()), None)
+        at, first = next(((k, j) for k, j in enumerate(judged) if j.answers()), (0, None))
+        if (first is not None and first.own and first.strict and first.rest < REST_OWN_STRICT
+                and any(j.partly_answers() and not j.own for j in judged[:at])):
+            # bz2.BZ2Decompressor's opening, "Create a decompressor object for decompressing
+            # data incrementally.", answers by being its own entry; but for "How do I get
+            # the output in chunks?" the span ranked above it, of decompress's max_length,
+            # is the one that tells how, if only in part.
+            first = None
+        return (first
                 or next((j for j in judged if j.partly_answers() and j.says_predicate), None)
                 or next((j for j in judged if j.partly_answers()), None)
                 or (judged[0] if judged else None))
@@ -2566,6 +2617,13 @@ class AnswerJudge:
                     # "Create and return a temporary file." opens both tempfile entries.
                     return "partial", (f"the passages found say the same of {names[0]} and "
                                        f"{names[1]}; none sets them apart"), best
+                if (len(told) == 2 and told[0] is told[1]
+                        and named_jointly(names, told[0].candidate.text)
+                        and not _CONTRAST_RE.search(told[0].candidate.text)):
+                    # "For FORMAT_XZ and FORMAT_ALONE, the default is to use the
+                    # PRESET_DEFAULT preset level.": what holds of both is no difference.
+                    return "partial", (f"the passages found speak of {names[0]} and "
+                                       f"{names[1]} together; none sets them apart"), best
             return "answered", "", best
         asked = TYPE_NAMES.get(analysis.answer_type, "an answer")
         where = best.candidate.source.cite_title
@@ -2691,6 +2749,39 @@ def named_programs(question: str, evidence: Sequence[Evidence]) -> list[str]:
     return [t for t in dict.fromkeys(command_tokens(question)) if t in programs]
 
 
+# A module's word is rarer than this (IDF) in the collection: "telnetlib", "lzma", not
+# "select" or "random", which questions use as words too.
+MODULE_IDF = 5.5
+_MODULE_TITLE = re.compile(r"([a-z][a-z0-9_]*)(?:\.[A-Za-z_][\w.]*| module)")
+
+
+def module_entry(name: str, title: str) -> bool:
+    """The entry is the module's or one of its members' ("poplib.POP3.top" of "poplib")."""
+    return bool(re.fullmatch(r"[a-z][a-z0-9_]*", name)) and (
+        title.startswith(f"{name}.") or title == f"{name} module")
+
+
+def named_modules(question: str, evidence: Sequence[Evidence],
+                  idf: Callable[[list[str]], dict[str, float]]) -> list[str]:
+    """The modules a question names as plain words, whose entries are among the evidence.
+
+    "Which of telnetlib's Telnet read methods ...", "fetching mail with poplib": the
+    entries titled "telnetlib.Telnet" and "poplib module" are their own documentation, and
+    an answer speaks of them (ftplib's abort, which mentions Telnet, does not). A word the
+    collection uses often ("select", "random") is a word of the question, not a name.
+    """
+    modules = {m.group(1) for e in evidence if (m := _MODULE_TITLE.fullmatch(e.source.title))}
+    # (Words of the prose only: "cmd" of `get_close_matches(cmd, known)` is the asker's.)
+    prose = re.sub(r"`[^`]*`|\([^()]*\)", " ", question)
+    asked = [w for w in dict.fromkeys(re.findall(r"(?<![\w.])([a-z][a-z0-9_]{2,})(?:'s)?(?![\w.(])",
+                                                 prose))
+             if w in modules and w not in STOPWORDS]
+    if not asked:
+        return []
+    rarity = idf([stem(w) for w in asked])
+    return [w for w in asked if rarity.get(stem(w), 0.0) >= MODULE_IDF]
+
+
 def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     """The commands a question names that have a manual page among the evidence.
 
@@ -2775,6 +2866,20 @@ def sets_apart(analysis: QuestionAnalysis, cand: Candidate) -> bool:
     first, second = analysis.focus[:2]
     return (focus_in(first, text) and focus_in(second, text)
             or _other_side_named(analysis, cand.source, text))
+
+
+def named_jointly(names: Sequence[str], text: str) -> bool:
+    """Two names said together, joined by "and", "or" or a comma.
+
+    "For FORMAT_XZ and FORMAT_ALONE, ...": a dotted name is said by its last part too.
+    """
+    if len(names) != 2:
+        return False
+    forms = [{re.escape(n), re.escape(n.rsplit(".", 1)[-1])} for n in names]
+    a, b = ("|".join(sorted(f, key=len, reverse=True)) for f in forms)
+    joint = r"\W{0,3}(?:,|and|or|and/or)\W{0,3}"
+    return re.search(rf"(?<![\w.])(?:(?:{a}){joint}(?:{b})|(?:{b}){joint}(?:{a}))(?![\w])",
+                     text, re.IGNORECASE) is not None
 
 
 def compared_names(analysis: QuestionAnalysis) -> list[str]:
@@ -2863,7 +2968,10 @@ def contrast_pair(analysis: QuestionAnalysis, judged: Sequence[Judgement]
 def names_focus(judgement: Judgement, focus: str) -> bool:
     """True when a judged span (or its heading path) names the focus term."""
     source = judgement.candidate.source
-    return focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}")
+    return focus_in(focus, judgement.candidate.text, f"{source.title} {source.section}"
+                    ) or module_entry(focus, source.title) or bool(
+        (short := member_name(focus, source.title))
+        and _as_written(short, judgement.candidate.text))
 
 
 def _side_in(side: Sequence[str], text: str, stems: Collection[str]) -> bool:
@@ -2961,6 +3069,13 @@ _MEASURED_Q = re.compile(
     r"\b(?:size|length|number|count|amount|limit|width|depth|age)\s+of\s+"
     r"(?:(?:a|an|the|one|single|each|every|any|my|your|our)\s+)*([a-z]{3,})\b",
     re.IGNORECASE)
+# What an amount is of ("How much memory does it take ...?"): a value of something else
+# ("the default is CHECK_CRC64") is not it. (Not "how much slower", a magnitude, nor "how
+# much time", which a duration says by its unit.)
+_AMOUNT_Q = re.compile(
+    r"\bhow much (?!(?:does|do|did|is|are|was|were|will|would|can|could|should|may|might|"
+    r"must|more|less|longer|shorter|faster|slower|bigger|smaller|larger|higher|lower|of|"
+    r"time)\b)([a-z]{3,})\b", re.IGNORECASE)
 # A count said with what it counts ("11 lines", "two letters") answers a how-many question
 # in the asker's own terms.
 COUNTED = 0.25
@@ -3218,9 +3333,10 @@ def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
     if not QUALIFIED_NAME.fullmatch(entry) or any(
             focus_in(f, entry) for f in analysis.focus):
         return False
-    said = cand.stems
-    if avoided & said:
+    if avoided & cand.stems:
         return False
+    # (What the entry's name says it says too: "poplib" of poplib.POP3.top.)
+    said = cand.stems | {stem(w) for w in words(entry)}
     return len(asked & said) >= TOOL_SHARE * len(asked)
 
 
@@ -3237,10 +3353,12 @@ def _tool_wanted(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
     avoided = {m.group(1).lower() for m in _WITHOUT.finditer(question)}
     asked = frozenset(stem(w) for w in words(asked_text)
                       if w not in STOPWORDS and w not in VAGUE and w not in VERBS and len(w) > 2
-                      and w not in avoided)
+                      and w not in avoided and w not in _EVERY)
     return (asked, frozenset(stem(w) for w in avoided)) if len(asked) >= 2 else None
 
 
+# Words that say how many of the things asked about ("every full message"), not what.
+_EVERY = frozenset({"every", "each", "all", "any"})
 # A parenthesised aside: "(i.e., all CGIs, unless you use ...)".
 _ASIDE = re.compile(r"\([^()]*\)")
 
@@ -3330,6 +3448,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             # Both named and set against each other; named together only ("the result
             # of re.match() and re.search()") is less.
             return 1.0 if cues else 2 / 3
+        if _calls_compared(analysis.text):
+            # "resolve_name('app.models:User') vs resolve_name('app.models.User')": one
+            # function, two ways of calling it; its entry's opening ("Resolve a name to an
+            # object.") is neither way, only a span that sets them apart answers.
+            return cues
         # One side described is part of the answer: the label asks for the other side too;
         # the first sentence of that side's own entry describes it best.
         if named and cand.leads_section:

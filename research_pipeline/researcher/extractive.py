@@ -13,6 +13,7 @@ up to two supporting spans.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -60,6 +61,7 @@ from research_pipeline.researcher.answers import (
     manual_page,
     member_entries,
     named_commands,
+    named_modules,
     named_programs,
     only_points_elsewhere,
     plain_name_words,
@@ -85,6 +87,7 @@ from research_pipeline.text import (
     QUESTION_WORDS,
     STOPWORDS,
     code_names,
+    command_tokens,
     normalize_ws,
     option_names,
     question_words,
@@ -315,6 +318,27 @@ class ExtractiveResearcher:
             else:
                 asked = replace(asked, focus=asked.focus + added,
                                 focus_words=asked.focus_words + added_words)
+            # The options the asker gave the command ("with git commit --amend. Will the
+            # commit now show me as its author?") are asked about with it, told in the
+            # setting or not: git-commit's page, whose other sections speak of authors too,
+            # answers only where it speaks of --amend. (Not the options of a why-question,
+            # whose rule need not name them, "--source=old", nor of a how-do-I question, which
+            # asks what to do besides what was done: "grep -e TODO -e FIXME. How do I narrow
+            # it ...?")
+            tokens = command_tokens(question)
+            given = {tokens[k] for i, pair in enumerate(itertools.pairwise(tokens))
+                     if "-".join(pair) in commands for k in range(i + 2, min(i + 5, len(tokens)))
+                     if tokens[k].startswith("-") and "=" not in tokens[k]
+                     } if asked.answer_type in ("yesno", "explanation") else set()
+            if any(f in given for f in asked.scene):
+                asked = replace(asked, scene=tuple(f for f in asked.scene if f not in given))
+        named = {w for toks in asked.focus_words for w in toks}
+        modules = [m for m in named_modules(question, evidence, self._weights)
+                   if m not in named]
+        if modules:
+            asked = replace(asked, focus=asked.focus + tuple(modules),
+                            focus_words=asked.focus_words + tuple((m,) for m in modules),
+                            modules=tuple(modules))
         asked = _objects_resolved(asked, evidence, context)
         asked = _own_values(asked, evidence)
         analysis = self.judge.required(asked)

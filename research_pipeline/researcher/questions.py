@@ -55,6 +55,7 @@ _IDENTIFIER = re.compile(
     r"--?[A-Za-z][\w-]*(?:=[^\s,?]+)?"          # options: --force-with-lease, -p, --type=x
     r"|\[[A-Za-z0-9,=]{1,12}\]"                  # flags: [L], [R=301]
     r"|%(?:\{[\w-]+\}[A-Za-z]?|\d+(?:\.\d+)?[+-]?|[A-Za-z])"  # formats: %2+, %h, %{Host}i
+    r"|\$(?:\d+|\{\w+\})"                          # back-references, defines: $1, ${domain}
     r"|<[A-Za-z][\w-]*>"                         # <Directory>, <file-option>
     r"|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+(?:\(\))?"  # dotted: sys.modules, core.fileMode
     r"|[A-Za-z]*_[\w]*"                          # snake: mod_rewrite, __init__
@@ -91,7 +92,7 @@ _NUMBER = re.compile(
     r"\blimit\b|\brange of values\b|"
     r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
-    r"interval|threshold|level)\b|\bin which (\w+ )?(version|"
+    r"interval|threshold|level|index)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b|"
     # "What ... does it use when I don't give one?": the value it takes by default.
     r"^\W*(?:(?:at|to|in|on|by|with|for) )?(?:what|which)\s+"
@@ -118,7 +119,9 @@ _COMPARISON = re.compile(
     r"match|verify|test)\b)|"
     r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins)|"
     r"trade-?offs?|pros and cons)\b"
-    r"|\b(which|what) value does\b",
+    r"|\b(which|what) value does\b"
+    # "close() or unselect() when I'm done, what's the difference?": the two named before.
+    r"|\bwhat(?:'s| is) the difference\s*\?",
     re.IGNORECASE)
 _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
@@ -134,8 +137,11 @@ _LIST_HEAD = (
     rf"(?:(?:of|from|in|on|for) (?:an? |the )?[\w.-]+(?:'s [\w.-]+)? )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
+# "Which of telnetlib's Telnet read methods return at once ...?": those of a kind that do.
+_WHICH_OF = (rf"^(?:which|what) of (?:the |these |those |its |their |[\w.-]+'s )"
+             rf"(?:[\w.-]+ ){{0,3}}{_PLURAL}\b")
 _LIST = re.compile(
-    rf"{_LIST_HEAD}|"
+    rf"{_LIST_HEAD}|{_WHICH_OF}|"
     rf"\bwhat (kinds|types|forms|sorts) of\b|"
     # "What else can I delete?", "What does it store besides the commit?": more items
     # than the ones the asker knows.
@@ -166,6 +172,8 @@ _PROCEDURE = re.compile(
     r"change|add|run)\b|"
     # "How should this be set up?": how a thing is done, asked of the thing.
     r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
+    # "How is the code supposed to recover from an abort?"
+    r"how (?:is|are) (?:i|we|you|it|they|(?:the|my|our|your) [\w-]+) supposed to\b|"
     # "What git filter-repo command removes ...?": the command a program's name leads.
     r"(what|which) (?!(?:does|do|is|are|did|was|can|should|would)\b)(?:[\w.-]+ ){1,3}"
     r"command(?! (?:does|do|is|are|did|was)\b))\b|\bsteps? to\b",
@@ -223,7 +231,8 @@ VAGUE = _FRAMING | frozenset(
     kind kinds type types part parts case cases bad good idea problem problems
     lot lots plenty bunch tons loads something anything everything nothing someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
-    fine okay ok alright outright altogether ones""".split())
+    fine okay ok alright outright altogether ones
+    right proper properly""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -279,6 +288,9 @@ class QuestionAnalysis:
     # count where a span says them, are not missing where it does not, and are never the
     # crux.
     setting: tuple[str, ...] = field(default=())
+    # Focus names that are modules the question writes as plain words ("poplib"): every
+    # entry of the module ("poplib.POP3.top") speaks of it.
+    modules: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -1308,6 +1320,10 @@ def analyse(question: str) -> QuestionAnalysis:
     picked = [f for f in library if set(words(f.rstrip("()").rsplit(".", 1)[-1])[-1:])
               & asked_words]
     focus += picked if len(library) > 1 and picked else library
+    # A word the setup writes as code and the asking sentence says again ("I outlined it as
+    # a `poly` region ... How many points can a single poly line have?") is what it asks of.
+    focus += [f for f in before if f not in focus and re.fullmatch(r"[A-Za-z_][\w-]*", f)
+              and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", asked)]
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
     kind = answer_type(question)
