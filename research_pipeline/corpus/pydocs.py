@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 39
+BUILD_VERSION = 40
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -45,10 +45,10 @@ _PUBLIC_NAMES = {"posixpath": "os.path", "genericpath": "os.path"}
 # A function's docstring may be one short sentence and still answer questions about it
 # ("Transform list into a heap, in-place, in O(len(heap)) time.").
 _MIN_MEMBER_DOC = 30
-# Shorter still, a sentence of its own says what a thing is ("Epoll-based selector.", the
-# docstring of selectors.DefaultSelector; "Return the cube root of x."); a bare name ("LtE")
-# or a placeholder ("XXX to be provided") does not.
-_MIN_SENTENCE_DOC = 12
+# Shorter still, a sentence of its own that a report may quote (five words or more) says
+# what a thing does ("Return the cube root of x."); a bare name ("LtE"), a placeholder ("XXX
+# to be provided") or two words ("Epoll-based selector.") do not.
+_MIN_SENTENCE_WORDS = 5
 
 
 def _documented(doc: str | None) -> bool:
@@ -56,7 +56,7 @@ def _documented(doc: str | None) -> bool:
     if not doc:
         return False
     return len(doc) >= _MIN_MEMBER_DOC or (
-        len(doc) >= _MIN_SENTENCE_DOC and doc.rstrip().endswith(".") and len(doc.split()) >= 2
+        doc.rstrip().endswith(".") and len(doc.split()) >= _MIN_SENTENCE_WORDS
         and not doc.startswith("XXX"))
 
 
@@ -216,10 +216,10 @@ def _module_records(name: str) -> Iterator[dict]:
             if init_doc and init_doc != inspect.getdoc(object.__init__) and (
                     init_doc != member_doc):
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
-        if _documented(member_doc):
-            yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
-                   "url": _doc_url(public, attr), "text": member_doc}
-        # (A class with no docstring of its own may still document its methods.)
+        if not _documented(member_doc):
+            continue
+        yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
+               "url": _doc_url(public, attr), "text": member_doc}
         if inspect.isclass(obj):
             for meth_name, meth in sorted(vars(obj).items()):
                 if meth_name.startswith("_"):

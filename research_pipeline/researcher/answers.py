@@ -1888,8 +1888,9 @@ class AnswerJudge:
                          for t in _SYNONYMS.get(s, ())}
         # The names asked about, required or not; a command's page name ("git-push") is
         # where to look, and its words ("git push") are still the question's to cover.
+        # (Not a module named as a plain word: its entries' titles say it, as a word.)
         named_words = {w for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
-                       if not is_hyphenated_name(f) for w in toks}
+                       if not is_hyphenated_name(f) and f not in analysis.modules for w in toks}
         required = self.required(analysis)
         plain_names = plain_names | plain_name_words(analysis, required)
         analysis = required
