@@ -263,6 +263,17 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
                    acted_on=tuple(w for w in asked.acted_on if w not in dropped))
 
 
+def _options_given(question: str, commands: Sequence[str]) -> set[str]:
+    """The options typed right after a command the question names, without a value.
+
+    "... with git commit --amend." gives {"--amend"} for git-commit.
+    """
+    tokens = command_tokens(question)
+    return {tokens[k] for i, pair in enumerate(itertools.pairwise(tokens))
+            if "-".join(pair) in commands for k in range(i + 2, min(i + 5, len(tokens)))
+            if tokens[k].startswith("-") and "=" not in tokens[k]}
+
+
 def _readable_terms(text: str) -> list[str]:
     return list(question_words(text).values())
 
@@ -325,11 +336,8 @@ class ExtractiveResearcher:
             # whose rule need not name them, "--source=old", nor of a how-do-I question, which
             # asks what to do besides what was done: "grep -e TODO -e FIXME. How do I narrow
             # it ...?")
-            tokens = command_tokens(question)
-            given = {tokens[k] for i, pair in enumerate(itertools.pairwise(tokens))
-                     if "-".join(pair) in commands for k in range(i + 2, min(i + 5, len(tokens)))
-                     if tokens[k].startswith("-") and "=" not in tokens[k]
-                     } if asked.answer_type in ("yesno", "explanation") else set()
+            given = (_options_given(question, commands)
+                     if asked.answer_type in ("yesno", "explanation") else set())
             if any(f in given for f in asked.scene):
                 asked = replace(asked, scene=tuple(f for f in asked.scene if f not in given))
         named = {w for toks in asked.focus_words for w in toks}
