@@ -4767,9 +4767,13 @@ def test_the_opening_of_the_named_things_entry_does_not_answer_the_steps_asked_o
                                       "kilnlib.Kiln", "k")[0].source)
     opening = Judgement(cands[0], coverage=0.52, rank=1.4, focus_found=True, crux_found=True,
                         fit=True, rest=0.09, own=True, strict=True)
+    later = replace(opening, candidate=cands[-1])
     steps = Judgement(cands[-1], coverage=0.6, rank=1.9, focus_found=True, crux_found=True,
                       fit=True, rest=0.35, own=False, strict=True)
-    assert opening.answers() and not steps.answers() and steps.partly_answers()
-    assert AnswerJudge.deciding([steps, opening]) is steps
-    assert AnswerJudge.deciding([opening, steps]) is opening
-    assert AnswerJudge.deciding([steps, replace(opening, strict=False)]).own
+    # The entry's first sentence, saying next to nothing of the steps, does not answer them;
+    # it does answer what the thing is, and a later sentence of the entry may answer.
+    assert cands[0].start == 0 < cands[-1].start
+    assert not opening.answers() and replace(opening, strict=False).answers()
+    assert later.answers() and not steps.answers() and steps.partly_answers()
+    assert AnswerJudge.deciding([steps, later]) is steps
+    assert AnswerJudge.deciding([later, steps]) is later

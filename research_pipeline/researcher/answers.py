@@ -896,7 +896,13 @@ class Judgement:
         if self.own:
             return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
                     and (not self.asserted or self.states_case
-                         or self.rest >= REST_PARTIAL))
+                         or self.rest >= REST_PARTIAL)
+                    # (Not the entry's first sentence, for a value or the steps asked of
+                    # the thing, where it says next to nothing of them: "Create a virtual
+                    # environment in a directory." says what venv.create is, not how to let
+                    # the environment see the system's packages.)
+                    and not (self.strict and self.candidate.start == 0 and not self.states_case
+                             and self.rest < REST_OWN_STRICT))
         if self.reasoned:
             # The asker tells the situation in its own words ("a folder that exists on
             # disk"); the reason is given in the documentation's ("objects in the
