@@ -82,6 +82,10 @@ from research_pipeline.text import stem, words
      "cracked shelf?", "procedure", ("kilnlib.Error",)),
     ("Which of kilnlib's Kiln read methods return at once?", "list", ("Kiln",)),
     ("The firing timed out. What index do I get back then?", "number", ()),
+    # A plural and its own verb asks for the items ("Which RPM packages come out of ...?");
+    # not "What happens when ...?" nor "What do ... create?".
+    ("Which kiln packages come out of a bisque firing?", "list", ()),
+    ("What happens when the kiln log is full?", "explanation", ()),
     # A back-reference is a name: "$1" of the rule's pattern, "%1" of its condition.
     ("In the target of a KilnRule, what is the difference between $1 and %1?", "comparison",
      ("KilnRule", "$1", "%1")),

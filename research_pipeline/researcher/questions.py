@@ -137,11 +137,17 @@ _LIST_HEAD = (
     rf"(?:(?:of|from|in|on|for) (?:an? |the )?[\w.-]+(?:'s [\w.-]+)? )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
+# "Which RPM packages come out of building httpd ...?": the plural noun, then its own verb.
+_NOT_A_NOUN = (r"(?:is|was|does|has|did|do|are|were|can|could|should|would|will|must|may|"
+               r"might|have|am|happens|happened|of|from|in|on|for|to|that|which|when|if|"
+               r"after|before|while|you|i|we|they)\b")
+_LIST_HEAD_VERB = (rf"^(?:which|what) (?:(?!{_NOT_A_NOUN})[a-z-]+ ){{0,2}}"
+                   rf"(?!{_NOT_A_NOUN}){_PLURAL} (?!{_NOT_A_NOUN})[a-z]{{3,}}(?<!s)\b")
 # "Which of telnetlib's Telnet read methods return at once ...?": those of a kind that do.
 _WHICH_OF = (rf"^(?:which|what) of (?:the |these |those |its |their |[\w.-]+'s )"
              rf"(?:[\w.-]+ ){{0,3}}{_PLURAL}\b")
 _LIST = re.compile(
-    rf"{_LIST_HEAD}|{_WHICH_OF}|"
+    rf"{_LIST_HEAD}|{_WHICH_OF}|{_LIST_HEAD_VERB}|"
     rf"\bwhat (kinds|types|forms|sorts) of\b|"
     # "What else can I delete?", "What does it store besides the commit?": more items
     # than the ones the asker knows.
