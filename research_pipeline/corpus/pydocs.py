@@ -164,10 +164,15 @@ def _offered_by(package: object, attr: str, obj: object) -> bool:
         return False
 
 
-def _builtin_docs(cls: type) -> set[str]:
-    """The docstrings of a class's built-in bases (Exception's, object's)."""
-    return {doc for base in cls.__mro__[1:] if base.__module__ == "builtins"
-            and (doc := inspect.getdoc(base))}
+def _class_doc(cls: type) -> str | None:
+    """A class's docstring, unless it only inherits a built-in base's.
+
+    What imaplib.IMAP4.abort inherits from Exception ("Common base class for all non-exit
+    exceptions.") says nothing of it.
+    """
+    doc = inspect.getdoc(cls)
+    inherited = {inspect.getdoc(base) for base in cls.__mro__[1:] if base.__module__ == "builtins"}
+    return None if doc in inherited else doc
 
 
 def _module_records(name: str) -> Iterator[dict]:
@@ -202,13 +207,10 @@ def _module_records(name: str) -> Iterator[dict]:
         # (Any routine: urllib.parse.urlsplit is an lru_cache wrapper of a function.)
         if not (inspect.isclass(obj) or inspect.isroutine(obj)):
             continue
-        member_doc = inspect.getdoc(obj)
-        if (inspect.isclass(obj) and name != "builtins" and member_doc
-                and member_doc in _builtin_docs(obj)):
-            # What a class without a docstring of its own inherits from a built-in base
-            # (imaplib.IMAP4.abort's "Common base class for all non-exit exceptions.")
-            # says nothing of it.
-            member_doc = None
+        # (The builtins module's own classes are documented as they are: ExceptionGroup's
+        # docstring is BaseExceptionGroup's.)
+        member_doc = (_class_doc(obj) if inspect.isclass(obj) and name != "builtins"
+                      else inspect.getdoc(obj))
         if inspect.isclass(obj):
             # Many classes document their constructor's behaviour in __init__ alone.
             init = vars(obj).get("__init__")
@@ -225,19 +227,13 @@ def _module_records(name: str) -> Iterator[dict]:
                 if meth_name.startswith("_"):
                     continue
                 if inspect.isclass(meth):
-                    # A class defined inside another (imaplib.IMAP4.abort, an exception):
-                    # its own docstring or none.
-                    own = inspect.getdoc(meth)
-                    if not _documented(own) or own in _builtin_docs(meth):
-                        continue
-                    yield {"doc_id": f"module/{name}/{attr}.{meth_name}",
-                           "title": f"{public}.{attr}.{meth_name}",
-                           "url": _doc_url(public, f"{attr}.{meth_name}"), "text": own}
-                    continue
-                # Through getattr: vars() holds a staticmethod's wrapper, whose docstring
-                # is staticmethod's own.
-                bound = getattr(obj, meth_name, meth)
-                meth_doc = inspect.getdoc(bound) if callable(bound) else None
+                    # A class defined inside another (imaplib.IMAP4.abort, an exception).
+                    meth_doc = _class_doc(meth)
+                else:
+                    # Through getattr: vars() holds a staticmethod's wrapper, whose
+                    # docstring is staticmethod's own.
+                    bound = getattr(obj, meth_name, meth)
+                    meth_doc = inspect.getdoc(bound) if callable(bound) else None
                 if not _documented(meth_doc):
                     continue
                 yield {"doc_id": f"module/{name}/{attr}.{meth_name}",

@@ -2764,8 +2764,8 @@ _MODULE_TITLE = re.compile(r"([a-z][a-z0-9_]*)(?:\.[A-Za-z_][\w.]*| module)")
 
 def module_entry(name: str, title: str) -> bool:
     """The entry is the module's or one of its members' ("poplib.POP3.top" of "poplib")."""
-    return bool(re.fullmatch(r"[a-z][a-z0-9_]*", name)) and (
-        title.startswith(f"{name}.") or title == f"{name} module")
+    entry = _MODULE_TITLE.fullmatch(title)
+    return entry is not None and entry.group(1) == name
 
 
 def named_modules(question: str, evidence: Sequence[Evidence],
