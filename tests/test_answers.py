@@ -102,6 +102,22 @@ from research_pipeline.text import stem, words
     # ...nor does a choice between two things stop being one.
     ("For a glaze firing, should I use KilnBake or KilnFire? What does the first one do "
      "differently?", "comparison", ("KilnBake", "KilnFire")),
+    # What to put in a configuration, or to fix, is steps to take; what to set a thing to
+    # is a value.
+    ("We run kilnd behind a proxy. What do I have to put in the proxy configuration so that "
+     "firings are handed to kilnd?", "procedure", ()),
+    ("The log says the shelf is cracked. What do I have to fix?", "procedure", ()),
+    ("What should I set it to?", "explanation", ()),
+    # What the asker sets aside first asks for the others: the items of a list.
+    ("Besides its name, what does the kiln log tell me about each firing?", "list", ()),
+    ("Besides by date, how else can the kiln log group firings?", "list", ()),
+    ("Besides the password, we want a second code. How do I add that step?", "procedure",
+     ()),
+    # A one-letter option is its letter in its case: two options compared.
+    ("What's the difference between kiln fire -d and kiln fire -D?", "comparison",
+     ("-d", "-D")),
+    # A phrase that sets the case before a yes/no question leaves it one.
+    ("Out of the box, does the kiln check the vent before a firing?", "yesno", ()),
 ])
 def test_question_analysis(question, kind, focus):
     analysis = analyse(question)
@@ -487,6 +503,19 @@ def test_a_value_fits_next_to_a_word_that_announces_it():
     long = analyse("How long does the kiln keep the firing logs it has recorded?")
     assert _number_fits(long, "The kiln keeps recorded firing logs for 60 days.")
     assert not _number_fits(long, "The kiln keeps the logs in the format of kiln-log(5).")
+    # How big is a size: not a status code next to the words asked, but a bare number where
+    # the span names its unit elsewhere.
+    big = analyse("How big a request from a client will kilnd accept by default?")
+    assert not _number_fits(big, "The default behavior is to reject such requests; the "
+                            "request will therefore report 403 Forbidden to the client.")
+    assert _number_fits(big, "Limits the request a client may send. The default is 10 "
+                        "megabytes.")
+    assert _number_fits(big, "Description: Restricts the size of a client's request\n"
+                        "Syntax: KilnRequestBody bytes\nDefault: KilnRequestBody 1073741824")
+    # How many seconds it waits is a duration a setting holds, not a count beside it.
+    seconds = analyse("By default, how many seconds does kilnd wait for the vent server?")
+    assert _number_fits(seconds, "Description: Timeout for vent server queries\n"
+                        "Syntax: KilnVentTimeout seconds\nDefault: KilnVentTimeout 10")
     assert not _number_fits(long, "Next time the kiln fires, it keeps the recorded logs.")
 
 
@@ -1157,8 +1186,9 @@ be tempted to put higher. Pots there also fire better.</p>
 @pytest.mark.parametrize(("question", "shown", "named"), [
     ("If I call d.get('missing') on a defaultdict, does it create the key?",
      {"missing", "d.get"}, set()),
+    # (The method called on a string literal is str's, as its entry names it.)
     ("Why does 'report.txt'.rstrip('.txt') give 'repor' instead of 'report'?",
-     {"report.txt", ".txt", "repor"}, set()),
+     {"report.txt", ".txt", "repor"}, {"str.rstrip"}),
     ("If I put @a above @b on a function, which decorator is applied first?",
      {"@a", "@b"}, set()),
     ("What does `del x` actually do to the variable x?", {"del x"}, {"del"}),
@@ -4781,3 +4811,104 @@ def test_the_opening_of_the_named_things_entry_does_not_answer_the_steps_asked_o
     assert later.answers() and not steps.answers() and steps.partly_answers()
     assert AnswerJudge.deciding([steps, later]) is steps
     assert AnswerJudge.deciding([later, steps]) is later
+
+
+def _box(sid: str, directive: str, box: str, score: float) -> Evidence:
+    source = Source(source_id=sid, url=f"https://kiln.example/mod_kiln.html#{sid}",
+                    title=f"Apache Module mod_kiln › {directive} Directive", text=box,
+                    provider="local", section=f"{directive} Directive",
+                    layout=[("table", 0, len(box))])
+    return Evidence(source, score, 1)
+
+
+def test_how_long_it_waits_is_its_timeout_not_another_of_its_durations():
+    # Of mod_kiln's durations, the responder's timeout is how long it waits; the cache's
+    # lifetime, listed first and sharing more of the question's words, is not.
+    question = ("By default, how many seconds does mod_kiln wait for the vent server when "
+                "it fetches a response to cache?")
+    evidence = [
+        _box("c", "KilnVentCacheTimeout", "Description: Number of seconds before expiring "
+             "cached responses of the vent server\nSyntax: KilnVentCacheTimeout seconds\n"
+             "Default: KilnVentCacheTimeout 600\nContext: server config", 9.0),
+        _box("r", "KilnVentResponderTimeout", "Description: Timeout for vent queries\n"
+             "Syntax: KilnVentResponderTimeout seconds\nDefault: KilnVentResponderTimeout 10"
+             "\nContext: server config", 8.0)]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].source_id == "r"
+    # Where no entry of the thing asked says how long it waits, the value in other words
+    # answers: "after the given deciseconds" is how long kiln waits.
+    status, facts = _research([_doc(
+        "a", "kiln-config(1) Manual Page › Variables › fire.autoStart", "fire.autoStart  If "
+        "kiln finds a shelf ready, it will start firing. Possible values are: 0 (default): "
+        "show the ready shelf; a positive number: start firing after the given deciseconds "
+        "(0.1 sec).", section="Variables › fire.autoStart", score=9.0)],
+        "I set fire.autoStart to 20. How long does kiln wait before firing the shelf?")
+    assert status.status == "answered"
+
+
+def test_a_page_s_description_that_names_the_other_command_compares_the_two():
+    # "This tool differs from kiln-fire(1) in that ..." under kiln-glaze's DESCRIPTION
+    # speaks of both commands: the page's generic section is the page's own.
+    from dataclasses import replace
+
+    from research_pipeline.researcher.answers import _other_side_named
+    # (The researcher adds the commands the evidence has pages of to the focus.)
+    analysis = replace(analyse("What's the difference between kiln fire and kiln glaze?"),
+                       focus=("kiln-fire", "kiln-glaze"),
+                       focus_words=(("kiln", "fire"), ("kiln", "glaze")))
+    text = "This tool differs from kiln-fire(1) in that it keeps the vent shut."
+    page = Source(source_id="g", url="https://kiln.example/kiln-glaze.html",
+                  title="kiln-glaze(1) Manual Page", text=text, provider="local",
+                  section="DESCRIPTION")
+    assert _other_side_named(analysis, page, text)
+    # A section of its own (an option's entry) is that section's, not the page's.
+    option = page.model_copy(update={"section": "OPTIONS › --slow"})
+    assert not _other_side_named(analysis, option, text)
+
+
+def test_a_version_the_asker_writes_is_no_name():
+    # "v2.3.0" is the asker's tag, a value: not "v2", a name an answer must carry.
+    assert "v2" not in analyse("On a fresh clone the script says v2.3.0 is missing, although "
+                               "kiln tag lists v2.3.0. Why?").focus
+    assert analyse("What does h2c mean?").focus == ("h2c",)
+
+
+def test_a_method_called_on_a_literal_is_its_type_s_method(tmp_path):
+    # "'a b'.split()" calls str.split, as its entry names it; "split" alone is also
+    # shlex's, re's and os.path's. The plan searches for it by that name too.
+    from research_pipeline.researcher.questions import literal_methods
+    question = "What is the difference between 'a b'.split() and 'a b'.split(' ')?"
+    assert literal_methods(question) == ["str.split"]
+    assert "str.split" in analyse(question).focus
+    assert literal_methods("What does b'ab'.hex() return?") == ["bytes.hex"]
+    assert literal_methods("Why does glaze('a b') fail?") == []
+    from research_pipeline.topics import parse_topic
+    path = tmp_path / "strings.md"
+    path.write_text(f"---\ntitle: Strings\nquestions:\n  - \"{question}\"\n---\n",
+                    encoding="utf-8")
+    plan = ExtractiveResearcher().generate_plan(parse_topic(path), [], None)
+    assert any("str.split" in q.text.split() for q in plan.queries)
+
+
+def test_a_yes_or_no_asked_of_the_default_needs_a_span_that_speaks_of_one():
+    # "Out of the box, does ...?" asks what holds when nothing is set: a rule about the
+    # proxy's headers, with cue words of a yes or no, says nothing of that.
+    from research_pipeline.researcher.answers import _fits
+    analysis = analyse("Out of the box, does kilnd check the certificate of a backend?")
+    rule = _doc("r", "Kilns", "Only trust X-Kiln-Proto if you control the upstream proxy and "
+                "it overwrites the header on every request.").source
+    box = _doc("b", "Kilns", "By default the proxy does not check the certificate of a "
+               "backend, only its name.").source
+    from research_pipeline.researcher.answers import candidates
+    assert _fits(analysis, next(iter(candidates(rule))), rule.text) == 0.0
+    assert _fits(analysis, next(iter(candidates(box))), box.text) > 0.0
+
+
+def test_a_limit_framed_in_idioms_leaves_their_words_out():
+    # "in a row" and "before it gives up" frame the limit asked for; documentation states
+    # a maximum ("that may follow each other"), never "row" nor "abort".
+    content = analyse("How many internal redirects in a row does kilnd follow by default "
+                      "before it gives up on the request?").content
+    assert "row" not in content and "abort" not in content and "redirects" in content
+    assert "abort" in analyse("How do I make kilnd give up on a stuck firing?").content

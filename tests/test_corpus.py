@@ -374,3 +374,13 @@ def test_what_a_class_only_inherits_from_a_builtin_is_no_entry_and_a_short_sente
         warnings.simplefilter("ignore", DeprecationWarning)
         assert "telnetlib.Telnet.expect" in {r["title"] for r in _module_records("telnetlib")}
     assert not any(r["text"].startswith("XXX") for r in _module_records("ctypes.wintypes"))
+
+
+def test_modules_two_packages_deep_are_read():
+    # xml.etree.ElementTree and email.mime.text are documented modules inside packages
+    # inside packages; the corpus reads every level, as the eval sets' checker does.
+    from research_pipeline.corpus.pydocs import _public_modules
+    names = set(_public_modules())
+    assert {"xml.etree.ElementTree", "xml.dom.minidom", "email.mime.text"} <= names
+    assert not any("test" in part or part.startswith("_")
+                   for name in names for part in name.split(".")[1:])

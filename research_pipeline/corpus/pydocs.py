@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 40
+BUILD_VERSION = 41
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -116,11 +116,15 @@ def _public_modules() -> list[str]:
         except (ImportError, ValueError):
             continue
         if spec and spec.submodule_search_locations:
-            for info in pkgutil.iter_modules(spec.submodule_search_locations):
-                sub = info.name
-                if sub.startswith("_") or sub in ("test", "tests", "__main__") or "test" in sub:
+            # Every level down: xml.etree.ElementTree, email.mime.text and xml.dom.minidom
+            # are documented modules two packages deep. (walk_packages imports the
+            # packages on the way, as the records do anyway; this runs in a child process.)
+            for info in pkgutil.walk_packages(spec.submodule_search_locations, f"{name}.",
+                                              onerror=lambda _name: None):
+                subs = info.name.split(".")[1:]
+                if any(sub.startswith("_") or "test" in sub for sub in subs):
                     continue
-                out.append(f"{name}.{sub}")
+                out.append(info.name)
     return out
 
 

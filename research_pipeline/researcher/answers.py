@@ -419,6 +419,8 @@ _SIZE_UNIT = (r"characters?|chars?|bytes?|[KMGT]i?B|[kmg]b|kilobytes?|megabytes?
 _VALUE_RE = re.compile(
     rf"\b(true|false|none|null|zero|on|off|disabled|enabled|empty)\b|{_UNBOUNDED}|"
     r"\"[^\"\s]+\"|'[^'\s]+'|\b[a-z]+\(\d*\)", re.IGNORECASE)
+# The stem of a unit of time a how-many question counts ("how many seconds").
+_TIME_UNIT = re.compile(r"(?:milli|micro|nano)?second|minut|hour|day|week|ms")
 _DURATION_RE = re.compile(
     r"\b(\w*seconds?|minutes?|hours?|days?|weeks?|ms|linear|constant|logarithmic|"
     r"quadratic|immediately|instantly|forever|indefinitely|permanently|until|"
@@ -561,6 +563,9 @@ _YESNO_RE = re.compile(
     r"prevents?|forbid\w*|disallow\w*|rejects?|errors?|ignored?|only if|assum\w*|"
     r"requires?|provided|as long as|instead|rather than|otherwise|regardless|except|"
     r"safe|unsafe|badly|risk\w*|danger\w*|harmless|correctly|succeeds?|breaks?|"
+    # A warning against it: "Enabling compression causes security issues in most setups
+    # (the so called CRIME attack)".
+    r"insecure|vulnerab\w*|attacks?|security (?:issues?|risks?|problems?|holes?|concerns?)|"
     # What happens to it: "the merge will be automatically canceled and the work tree
     # untouched".
     r"automatically|untouched|unchanged|intact|preserved|overwritten|discarded|"
@@ -1962,6 +1967,19 @@ class AnswerJudge:
         measured = measured_q.group(1).lower() if measured_q else ""
         if measured not in weights or measured in focus_words:
             measured = ""
+        # How long a thing waits, where an entry of the thing says it waits (of mod_ssl's
+        # durations, SSLStaplingResponderTimeout's "Timeout for OCSP stapling queries"):
+        # another of its durations is no answer, not even in the thing's own entry. Where
+        # none does, the entry may say it in other words: "run the suggested command after
+        # specified deciseconds" is how long Git waits.
+        waited_q = (_WAITED_Q.search(asked_sentence(analysis.text))
+                    if analysis.answer_type == "number" else None)
+        waited = waited_q.group(1).lower() if waited_q else ""
+        waited_stems = {stem(waited)} | _SYNONYMS.get(stem(waited), frozenset())
+        if waited not in weights or not any(
+                all(focus_in(f, _Heading.of(e.source).text) for f in analysis.focus)
+                and waited_stems & said_stems([e.source]) for e in evidence):
+            waited = ""
         release_asked = asks_release(analysis.text)
         # What a yes/no question asks was done ("lines that were removed", "is it
         # committed"): its past participles, not the names it asks about.
@@ -2270,6 +2288,9 @@ class AnswerJudge:
                     and all(found.get(w, 0.0) not in (0.0, VARIANT) for w in next_cruxes))
                 if measured and found.get(measured, 0.0) in (0.0, VARIANT):
                     crux_found = False  # a size, but of something else
+                other_wait = bool(waited) and found.get(waited, 0.0) in (0.0, VARIANT)
+                if other_wait:
+                    crux_found = False
                 # The share of the question one unit of the span (a sentence, an item)
                 # carries by itself: an answer says it in one place, not spread out.
                 tight = 0.0
@@ -2329,7 +2350,7 @@ class AnswerJudge:
                     or _introduces(analysis, text) is True)
                 if described:
                     shape = 1.0  # what it is, then "This is called the racy Git problem"
-                fit = shape > 0
+                fit = shape > 0 and not other_wait
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 headed = any(focus_in_heading) or max(found.values()) >= IN_SECTION
@@ -2856,7 +2877,12 @@ def _other_side_named(analysis: QuestionAnalysis, source: Source, text: str) -> 
     if len(analysis.focus) < 2:
         return False
     short = [f.rsplit(".", 1)[-1].removesuffix("()") for f in analysis.focus[:2]]
-    return any(heads_entry(source, mine) and _found(other, text)
+    # (A page's generic section is the page's own: "This tool differs from git-bugreport(1)
+    # in that ..." under git-diagnose's DESCRIPTION.)
+    headings = [w for w in words(source.section.split(SECTION_SEP)[-1]) if w not in STOPWORDS]
+    page = (source.model_copy(update={"section": ""}) if source.section and headings
+            and all(w in _GENERIC_HEADINGS for w in headings) else source)
+    return any((heads_entry(source, mine) or heads_entry(page, mine)) and _found(other, text)
                for mine, other in (short, short[::-1]))
 
 
@@ -3083,6 +3109,12 @@ _AMOUNT_Q = re.compile(
     r"\bhow much (?!(?:does|do|did|is|are|was|were|will|would|can|could|should|may|might|"
     r"must|more|less|longer|shorter|faster|slower|bigger|smaller|larger|higher|lower|of|"
     r"time)\b)([a-z]{3,})\b", re.IGNORECASE)
+# How long something waits ("By default, how many seconds does mod_ssl wait for the CA's
+# OCSP server ...?"): the time it gives up after (SSLStaplingResponderTimeout's "Timeout for
+# OCSP stapling queries"), not another of its durations (how long a cached response is kept).
+_WAITED_Q = re.compile(
+    r"\bhow (?:long|much time|many (?:milli)?seconds|many minutes|many hours)\b[^?]*?\b(wait)\b",
+    re.IGNORECASE)
 # A count said with what it counts ("11 lines", "two letters") answers a how-many question
 # in the asker's own terms.
 COUNTED = 0.25
@@ -3128,6 +3160,8 @@ def _states_default(asked: Sequence[str], text: str) -> bool:
 # "How long can a name be?", "How long may a line get?": a length, not a duration.
 _LENGTH_Q = re.compile(r"\bhow long (?:can|may|could|is|are)\b[^?]{0,60}?\b(?:be|get|"
                        r"allowed)\s*(?:\?|$)", re.IGNORECASE)
+_SIZE_Q = re.compile(r"\bhow (?:big|large)\b|\bhow much (?:memory|space|disk|ram)\b",
+                     re.IGNORECASE)
 _UPPER_BOUND_Q = re.compile(r"\bat (?:the )?most\b|\bmaximum\b|\bupper (?:limit|bound)\b|"
                             r"\bhow (?:many|much|large|big|long) [^?]{0,60}\bat most\b")
 _UPPER_BOUND = re.compile(
@@ -3174,9 +3208,13 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     counted = stem(counted_q.group(1)) if counted_q else ""
     if _RELEASE_Q.search(question):
         value = re.compile(r"\d+\.\d+")
-    elif _LENGTH_Q.search(question):
+    elif _LENGTH_Q.search(question) or _SIZE_Q.search(question) and not re.search(
+            rf"\b(?:{_SIZE_UNIT})\b", plain):
         # "How long can a variable name be?" asks for a length ("unlimited in length",
-        # "approximately 16 MiB"), not a duration.
+        # "approximately 16 MiB"), not a duration; "How big a request will it accept?" for
+        # a size ("The default is 10 megabytes"), not a status code ("403 Forbidden"). (A
+        # span that names the unit elsewhere, "Syntax: LimitRequestBody bytes", may give a
+        # bare number.)
         value = re.compile(rf"\d[\d,.]*\s*(?:{_SIZE_UNIT})\b|{_UNBOUNDED}", re.IGNORECASE)
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
@@ -3238,8 +3276,10 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         if counting and m.group(0)[:1].isdigit() and tokens[i].lstrip("\"'(“[")[:1].isalpha():
             continue  # the "1.1" of "HTTP/1.1", the "2" of "mod_http2": part of a name
         if counting and counted and i > 0 and _SETTING_NAME.fullmatch(tokens[i - 1]) and (
-                counted not in tokens[i - 1].lower()):
-            continue  # "KeepAliveTimeout 5": that setting's value, not a count of requests
+                counted not in tokens[i - 1].lower()) and not _TIME_UNIT.fullmatch(counted):
+            # "KeepAliveTimeout 5": that setting's value, not a count of requests (but how
+            # many seconds it waits, a duration a setting holds).
+            continue
         if any(abs(i - j) <= reach for j in near):
             return True
     return bool(value.search(plain)) and not asked
@@ -3468,6 +3508,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "yesno":
         if asks_need(analysis.text) and _NEED_SAID.search(text):
             return 1.0  # "Do I have to ...?": "... is detected automatically, so no ... is needed"
+        if _BY_DEFAULT_Q.search(analysis.text) and not _DEFAULT_RE.search(text):
+            # "Out of the box, does Apache check the certificate of an HTTPS backend?":
+            # what holds when nothing is set, which a span that says nothing of a default
+            # ("Only trust X-Forwarded-Proto if ...") does not tell.
+            return 0.0
         return _cues(_YESNO_RE, text)
     if kind == "definition":
         introduced = _introduces(analysis, text)

@@ -80,6 +80,7 @@ from research_pipeline.researcher.questions import (
     bound_names,
     compound_words,
     defined_names,
+    literal_methods,
     setting_words,
     test_operands,
 )
@@ -404,7 +405,7 @@ class ExtractiveResearcher:
             # with underscores ("__radd__": its word "add" is on every page).
             # So is an option ("-C" is no word at all, "--ignore-revs-file" three).
             own = [*written_symbols(q.text), *code_names(q.text, lower=False),
-                   *option_names(q.text), *_readable_terms(q.text)]
+                   *literal_methods(q.text), *option_names(q.text), *_readable_terms(q.text)]
             # A method the asker calls on its own object ("q.empty()") is, in a topic about
             # one class ("... with queue.Queue"), that class's: its entry is the one to find.
             own += [f"{cls}.{m.group(1)}" for m in _OBJECT_CALL.finditer(q.text)

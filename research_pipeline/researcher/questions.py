@@ -64,7 +64,7 @@ _IDENTIFIER = re.compile(
     r"|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*"          # PascalCase: KeepAliveTimeout
     r"|[A-Z]{2,}[a-z][a-z0-9]+[A-Za-z0-9]*"      # after an acronym: SSLProtocol, OSError
     r"|[A-Z][A-Z0-9]{1,}"                        # acronyms: LFS, QUIC, SSL
-    r"|[a-z]+[0-9]+[a-z0-9]*"                    # letters and digits: h2c, md5
+    r"|[a-z]+[0-9]+[a-z0-9]*(?!\.\d)"             # letters and digits: h2c, md5 (not v2.3.0)
     r"|[A-Za-z_]\w*\(\)"                         # calls: sorted()
     r"|[a-z_]\w*(?==(?:True|False|None)\b|='[^'\s]{1,3}'(?!\w))"  # writeback=True, nargs='?'
     r"|-?\w+(?:\*\*|//|<<|>>|[*/%^&|@])-?\w+"        # expressions: -1**2, 7//2, a|b
@@ -80,7 +80,8 @@ _YESNO = re.compile(rf"^{_AUX}\b|^(if|with|when|after|once|in)\b[^?]*?,\s*{_AUX}
 # A clause that sets the case or the purpose before what is asked: "To get the time an
 # hour ago, can I ...?", "In git status -s output, what do ...?".
 _LEADING_CLAUSE = re.compile(r"^(?:if|with|when|after|once|in|to|for|before|on|at|using|"
-                             r"given|without|during|from|since|while)\b[^?,]*?,\s*", re.I)
+                             r"given|without|during|from|since|while|out|by|under|within|"
+                             r"inside|outside)\b[^?,]*?,\s*", re.I)
 _YESNO_AFTER_CLAUSE = re.compile(rf"{_LEADING_CLAUSE.pattern}{_AUX}\b", re.I)
 _NUMBER = re.compile(
     # "how similar must it be", "how soon": a degree, said as a value
@@ -165,6 +166,9 @@ _LIST = re.compile(
     r"(?:store|stores|contain|hold|record|keep|save) (?:for|about|on) (?:each|every) [\w-]+"
     r"\s*\?",
     re.IGNORECASE)
+# What an asker does to a setup ("set up", "put in the configuration"; not "set it to",
+# which asks for a value).
+_DONE_TO_IT = r"(?:set(?! \w+ to\b)|configure|change|add|run|put|write|fix|install|enable|edit)"
 _PROCEDURE = re.compile(
     # A last "How do I do that?" follows the sentence it asks about (``asked_sentence``).
     # So may a clause that sets the case ("After I've put all the jobs on the queue, how
@@ -172,10 +176,10 @@ _PROCEDURE = re.compile(
     r"(?:^|(?<=[.!?] )|(?<=, ))(how (do|can|should|would|could) (i|you|one|we)|how to|what "
     r"(command|steps?)|"
     r"which command|what should (i|you|we) do|"
-    # "What do I have to do so people can clone it?", "What else do I need to set up?"
-    r"what (?:else )?(?:do|would|will) (?:i|you|we) (?:have|need) to (?:do|set up|configure|"
-    r"change|add|run)\b|what (?:else )?(?:must|should) (?:i|you|we) (?:set up|configure|"
-    r"change|add|run)\b|"
+    # "What do I have to do so people can clone it?", "What else do I need to set up?",
+    # "What do I have to put in the nginx configuration so that ...?"
+    rf"what (?:else )?(?:do|would|will) (?:i|you|we) (?:have|need) to (?:do|{_DONE_TO_IT})\b|"
+    rf"what (?:else )?(?:must|should) (?:i|you|we) {_DONE_TO_IT}\b|"
     # "How should this be set up?": how a thing is done, asked of the thing.
     r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
     # "How is the code supposed to recover from an abort?"
@@ -776,6 +780,12 @@ def answer_type(question: str) -> AnswerType:
         return "procedure"
     if _LIST.search(q):
         return "list"
+    set_aside = _SET_ASIDE.search(q)
+    if set_aside and re.match(r"\s*(?:what|which|where|how)\b", q[set_aside.end():],
+                              re.IGNORECASE):
+        # "Besides its name, what does pyclbr tell me about each function?", "Besides by
+        # author, how else can it group commits?": the others, the items of a list.
+        return "list"
     if _DEFINITION.match(q) or _DEFINITION.match(_LEADING_CLAUSE.sub("", q)):
         return "definition"
     return "explanation"
@@ -823,6 +833,20 @@ _INSTANCE_CALL = re.compile(
     r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*)\(\)\.(?=[A-Za-z_])")
 
 
+# A method called on a literal: "'a b'.split(' ')", "b'\\x00'.hex()".
+_LITERAL_METHOD = re.compile(r"(?<![\w'\"])(b?)(['\"])[^'\"\n]{0,40}\2\.([a-z_]\w*)\(")
+
+
+def literal_methods(question: str) -> list[str]:
+    """The methods a question calls on a string or bytes literal, by their type's name.
+
+    "What is the difference between 'a b'.split() and 'a b'.split(' ')?" asks about
+    str.split, which its entry names; "split" alone is also shlex's, re's and os.path's.
+    """
+    return list(dict.fromkeys(f"{'bytes' if m.group(1) else 'str'}.{m.group(3)}"
+                              for m in _LITERAL_METHOD.finditer(question)))
+
+
 def focus_terms(question: str) -> list[str]:
     """Names the answer must carry: identifiers, options, quoted and capitalised terms.
 
@@ -835,6 +859,7 @@ def focus_terms(question: str) -> list[str]:
     found: list[str] = [f"{m.group(1)} ... {m.group(2)}" for m in _ELIDED.finditer(question)]
     # An expression written out ("the expression x or y") is a name, said as written.
     found += [m.group(1) for m in _EXPRESSION.finditer(question)]
+    found += literal_methods(question)
     # A lowercase name introduced by what it is ("the dataclass decorator", "the sorted
     # function", "the fetch command") is a name too.
     found += [m.group(1) for m in _NAMED_CODE.finditer(question)
@@ -873,13 +898,17 @@ def focus_terms(question: str) -> list[str]:
             found.append(token)
     # A name already found as part of a longer one ("OrderedDict" of
     # "OrderedDict.popitem") is that name.
+    # (A one-letter option is its letter in its case: "-d" and "-D" are two options.)
+    def key(name: str) -> str:
+        return name if re.fullmatch(r"-[A-Za-z]", name) else name.lower()
+
     def parts(name: str) -> list[str]:
-        return re.split(r"[\s.]+", name.lower())
+        return [key(p) for p in re.split(r"[\s.]+", name)]
 
     out: list[str] = []
     for term in found:
-        if not any(term.lower() == o.lower() or term.lower() in parts(o) for o in out):
-            out = [o for o in out if o.lower() not in parts(term)]
+        if not any(key(term) == key(o) or key(term) in parts(o) for o in out):
+            out = [o for o in out if key(o) not in parts(term)]
             out.append(term)
     return out
 
@@ -1495,8 +1524,11 @@ def analyse(question: str) -> QuestionAnalysis:
     # An everyday phrasal verb of the asking sentence is said in the documentation's one
     # word: "What are my options for carrying on?" asks how to continue, "sort out the
     # conflicts" how to resolve them.
+    idioms = [m.span() for m in _IDIOM.finditer(asked)]
     for pattern, said in _PHRASAL:
         for m in pattern.finditer(asked):
+            if any(a <= m.start(1) < b for a, b in idioms):
+                continue  # "before it gives up": an idiom's, no word of the question's
             # (Only the verb and its particle: "switch TRACE off" still names TRACE.)
             said_as = words(m.group(1))
             fragments |= {said_as[0].lower(), said_as[-1].lower()}
@@ -1720,7 +1752,13 @@ _IDIOM = re.compile(
     r"\b(?:left|leave|leaves|leaving)\s+(?:(?:it|them|this|that|these|those)\s+)?alone\b|"
     # When, said as a moment: "closed right at that moment", "right then".
     r"\b(?:right\s+)?at\s+(?:that|this|the\s+same)\s+(?:moment|instant|point\s+in\s+time)\b|"
-    r"\bright\s+then\b",
+    r"\bright\s+then\b|"
+    # One after another: "how many internal redirects in a row", which documentation says
+    # as "that may follow each other".
+    r"\bin\s+a\s+row\b|"
+    # The limit a how-many or how-long question asks for, framed: "before it gives up",
+    # "before giving up"; documentation states the maximum or the timeout.
+    r"\bbefore\s+(?:(?:it|he|she|they|we|you|i|the\s+\w+)\s+)?(?:gives?|giving)\s+up\b",
     re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
 _ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
