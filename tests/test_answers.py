@@ -108,6 +108,8 @@ from research_pipeline.text import stem, words
      "firings are handed to kilnd?", "procedure", ()),
     ("The log says the shelf is cracked. What do I have to fix?", "procedure", ()),
     ("What should I set it to?", "explanation", ()),
+    ("We want twenty shelves but the same vent limit. What do we put in the config?",
+     "procedure", ()),
     # What the asker sets aside first asks for the others: the items of a list.
     ("Besides its name, what does the kiln log tell me about each firing?", "list", ()),
     ("Besides by date, how else can the kiln log group firings?", "list", ()),

@@ -179,7 +179,7 @@ _PROCEDURE = re.compile(
     # "What do I have to do so people can clone it?", "What else do I need to set up?",
     # "What do I have to put in the nginx configuration so that ...?"
     rf"what (?:else )?(?:do|would|will) (?:i|you|we) (?:have|need) to (?:do|{_DONE_TO_IT})\b|"
-    rf"what (?:else )?(?:must|should) (?:i|you|we) {_DONE_TO_IT}\b|"
+    rf"what (?:else )?(?:must|should|do) (?:i|you|we) {_DONE_TO_IT}\b|"
     # "How should this be set up?": how a thing is done, asked of the thing.
     r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
     # "How is the code supposed to recover from an abort?"
