@@ -4914,3 +4914,33 @@ def test_a_limit_framed_in_idioms_leaves_their_words_out():
                       "before it gives up on the request?").content
     assert "row" not in content and "abort" not in content and "redirects" in content
     assert "abort" in analyse("How do I make kilnd give up on a stuck firing?").content
+
+
+def test_a_dimension_asked_is_answered_by_a_value_of_that_dimension():
+    # "How deep ...?" asks for a depth: the verification level's default is a value, but
+    # of something else; the depth's default answers.
+    question = "By default, how deep does mod_kiln verify a backend's certificate chain?"
+    level = _box("l", "KilnVerify", "Description: Type of backend certificate verification\n"
+                 "Syntax: KilnVerify level\nDefault: KilnVerify none", 9.0)
+    depth = _box("d", "KilnVerifyDepth", "Description: Maximum depth of CA certificates in "
+                 "backend certificate verification\nSyntax: KilnVerifyDepth number\n"
+                 "Default: KilnVerifyDepth 1", 8.0)
+    status, facts = _research([level], question)
+    assert status.status != "answered"
+    status, facts = _research([level, depth], question)
+    assert status.status == "answered" and facts[0].source_id == "d"
+
+
+def test_an_entrys_opening_that_says_what_kind_of_thing_it_is_gives_no_steps():
+    # "What do I have to put in the nginx configuration ...?" asks for steps: the program's
+    # description, with a stray "using", tells what it is.
+    html = ("<html><body><h1>kiln-serve(1) Manual Page</h1><h2 id='d'>DESCRIPTION</h2>"
+            "<p>A simple CGI program to serve the firing logs of a kiln to clients accessing "
+            "the kiln server over http:// and https:// protocols. The program supports clients "
+            "fetching using the smart protocol, as well as clients pushing using it, if "
+            "properly configured.</p></body></html>")
+    status, _ = _research(_html_evidence(html, title="kiln-serve(1) Manual Page"),
+                          "We run nginx on our kiln server. What do I have to put in the nginx "
+                          "configuration so that fetches and pushes over https are handed to "
+                          "kiln-serve?")
+    assert status.status != "answered"

@@ -898,6 +898,12 @@ class Judgement:
         """
         if not self.says_predicate or self.promises:
             return False
+        if (self.strict and self.shape < STEPS_SAID and self.candidate.leads_section
+                and not self.states_case and _KIND_OPENING.match(self.candidate.text)):
+            # An entry's opening that tells what kind of thing it is ("A simple CGI program
+            # to serve the contents of a Git repository ...", with a stray "using") gives
+            # no steps, whatever it shares with the question.
+            return False
         if self.own:
             return (self.focus_found and self.fit and self.coverage >= ANSWERED_OWN
                     and (not self.asserted or self.states_case
@@ -1980,6 +1986,12 @@ class AnswerJudge:
                 all(focus_in(f, _Heading.of(e.source).text) for f in analysis.focus)
                 and waited_stems & said_stems([e.source]) for e in evidence):
             waited = ""
+        # A dimension asked ("How deep does Apache verify by default?") is said as one:
+        # a depth, not the verification level another default sets.
+        dimension_q = (_DIMENSION_Q.search(asked_sentence(analysis.text))
+                       if analysis.answer_type == "number" else None)
+        dimension = (frozenset(stem(w) for w in _DIMENSIONS[dimension_q.group(1).lower()])
+                     if dimension_q else frozenset())
         release_asked = asks_release(analysis.text)
         # What a yes/no question asks was done ("lines that were removed", "is it
         # committed"): its past participles, not the names it asks about.
@@ -2288,7 +2300,9 @@ class AnswerJudge:
                     and all(found.get(w, 0.0) not in (0.0, VARIANT) for w in next_cruxes))
                 if measured and found.get(measured, 0.0) in (0.0, VARIANT):
                     crux_found = False  # a size, but of something else
-                other_wait = bool(waited) and found.get(waited, 0.0) in (0.0, VARIANT)
+                other_wait = (bool(waited) and found.get(waited, 0.0) in (0.0, VARIANT)
+                              # "How deep does it verify?": a value of a depth.
+                              or bool(dimension) and not dimension & cand.stems)
                 if other_wait:
                     crux_found = False
                 # The share of the question one unit of the span (a sentence, an item)
@@ -3115,6 +3129,14 @@ _AMOUNT_Q = re.compile(
 _WAITED_Q = re.compile(
     r"\bhow (?:long|much time|many (?:milli)?seconds|many minutes|many hours)\b[^?]*?\b(wait)\b",
     re.IGNORECASE)
+# How far along one dimension ("How deep does it verify?"), and the words that say it.
+_DIMENSION_Q = re.compile(r"\bhow (deep|wide)\b", re.IGNORECASE)
+_DIMENSIONS = {"deep": ("depth", "deep", "deeply"), "wide": ("width", "wide")}
+# The share of a procedure's cues an entry's opening needs to answer steps asked of the thing,
+# where the opening says what kind of thing it is ("A simple CGI program to ...").
+STEPS_SAID = 2 / 3
+_KIND_OPENING = re.compile(
+    r"An?\s+(?:[A-Za-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:that|which|to|for|of)\b")
 # A count said with what it counts ("11 lines", "two letters") answers a how-many question
 # in the asker's own terms.
 COUNTED = 0.25

@@ -85,7 +85,8 @@ _LEADING_CLAUSE = re.compile(r"^(?:if|with|when|after|once|in|to|for|before|on|a
 _YESNO_AFTER_CLAUSE = re.compile(rf"{_LEADING_CLAUSE.pattern}{_AUX}\b", re.I)
 _NUMBER = re.compile(
     # "how similar must it be", "how soon": a degree, said as a value
-    r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon)\b|"
+    r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon|deep|"
+    r"wide)\b|"
     r"\bdefault (value|setting|size|mode|port|limit|timeout|level)\b|"
     # "What are the default garbage collection thresholds?": the values it starts with.
     r"\bwhat (?:is|are|was|were) the default\b|"
