@@ -2300,10 +2300,11 @@ class AnswerJudge:
                     and all(found.get(w, 0.0) not in (0.0, VARIANT) for w in next_cruxes))
                 if measured and found.get(measured, 0.0) in (0.0, VARIANT):
                     crux_found = False  # a size, but of something else
-                other_wait = (bool(waited) and found.get(waited, 0.0) in (0.0, VARIANT)
-                              # "How deep does it verify?": a value of a depth.
-                              or bool(dimension) and not dimension & cand.stems)
-                if other_wait:
+                # A value, but of another quantity than the one asked: not how long it
+                # waits, not a depth ("How deep does it verify?").
+                other_quantity = (bool(waited) and found.get(waited, 0.0) in (0.0, VARIANT)
+                                  or bool(dimension) and not dimension & cand.stems)
+                if other_quantity:
                     crux_found = False
                 # The share of the question one unit of the span (a sentence, an item)
                 # carries by itself: an answer says it in one place, not spread out.
@@ -2364,7 +2365,7 @@ class AnswerJudge:
                     or _introduces(analysis, text) is True)
                 if described:
                     shape = 1.0  # what it is, then "This is called the racy Git problem"
-                fit = shape > 0 and not other_wait
+                fit = shape > 0 and not other_quantity
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
                 headed = any(focus_in_heading) or max(found.values()) >= IN_SECTION
@@ -3182,6 +3183,7 @@ def _states_default(asked: Sequence[str], text: str) -> bool:
 # "How long can a name be?", "How long may a line get?": a length, not a duration.
 _LENGTH_Q = re.compile(r"\bhow long (?:can|may|could|is|are)\b[^?]{0,60}?\b(?:be|get|"
                        r"allowed)\s*(?:\?|$)", re.IGNORECASE)
+# "How big a request ...?", "How much memory ...?": a size.
 _SIZE_Q = re.compile(r"\bhow (?:big|large)\b|\bhow much (?:memory|space|disk|ram)\b",
                      re.IGNORECASE)
 _UPPER_BOUND_Q = re.compile(r"\bat (?:the )?most\b|\bmaximum\b|\bupper (?:limit|bound)\b|"
