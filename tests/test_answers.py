@@ -4944,3 +4944,18 @@ def test_an_entrys_opening_that_says_what_kind_of_thing_it_is_gives_no_steps():
                           "configuration so that fetches and pushes over https are handed to "
                           "kiln-serve?")
     assert status.status != "answered"
+
+
+def test_a_pages_known_bugs_answer_only_why_something_goes_wrong():
+    # "Will kiln-pack move my shelves too?": the BUGS section's note on old documentation
+    # shares the question's words but says nothing of what the command does.
+    html = """<html><body><h1>kiln-pack(1) Manual Page</h1><h2 id="d">DESCRIPTION</h2>
+<p>Shelves will be packed with the initial kiln-pack --all, and the next kiln-pack (without
+--all) will leave them alone.</p>
+<h2 id="b">BUGS</h2>
+<p>Older documentation written before the packed file was introduced may still say things like
+"the shelves/&lt;shelf> file exists" when it means "shelf &lt;shelf> exists".</p>
+</body></html>"""
+    status, facts = _research(_html_evidence(html, title="kiln-pack(1) Manual Page"),
+                              "Will running kiln-pack move my shelves into the packed file too?")
+    assert not any("Older documentation" in f.text for f in facts if f.role == "answer")

@@ -2365,6 +2365,12 @@ class AnswerJudge:
                     or _introduces(analysis, text) is True)
                 if described:
                     shape = 1.0  # what it is, then "This is called the racy Git problem"
+                if analysis.answer_type != "reason" and _BUGS_SECTION.fullmatch(
+                        _last_heading(cand.source)):
+                    # Nor has a page's list of its known bugs, but for why something goes
+                    # wrong: "Older documentation ... may still say things like ... file
+                    # exists" does not tell whether pack-refs packs branches.
+                    shape = 0.0
                 fit = shape > 0 and not other_quantity
                 topical = (len(context_stems & cand.stems) / len(context_stems)
                            if context_stems else 0.0)
@@ -3133,6 +3139,8 @@ _WAITED_Q = re.compile(
 # How far along one dimension ("How deep does it verify?"), and the words that say it.
 _DIMENSION_Q = re.compile(r"\bhow (deep|wide)\b", re.IGNORECASE)
 _DIMENSIONS = {"deep": ("depth", "deep", "deeply"), "wide": ("width", "wide")}
+# A manual page's section of known bugs.
+_BUGS_SECTION = re.compile(r"(?:known\s+)?(?:bugs|issues|problems)", re.IGNORECASE)
 # The share of a procedure's cues an entry's opening needs to answer steps asked of the thing,
 # where the opening says what kind of thing it is ("A simple CGI program to ...").
 STEPS_SAID = 2 / 3
