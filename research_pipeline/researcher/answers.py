@@ -707,6 +707,13 @@ _CODE_NAME = re.compile(
 _CONSEQUENCE_Q = re.compile(r"\bwhat happens\b", re.IGNORECASE)
 # A list question that asks what holds by default.
 _BY_DEFAULT_Q = re.compile(r"\bby default\b|\bout of the box\b", re.IGNORECASE)
+
+
+def _default_unsaid(question: str, text: str) -> bool:
+    """The question asks what holds by default, and the span says nothing of a default."""
+    return bool(_BY_DEFAULT_Q.search(question)) and not _DEFAULT_RE.search(text)
+
+
 _EXCEPTION_ENTRY = re.compile(r"(?<![\w.])(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)$")
 # A sentence that states a case and then what follows: "When an exception is not handled
 # at all, the interpreter terminates ...", "A class that overrides __eq__() and does not
@@ -1525,9 +1532,13 @@ def heads_entry(source: Source, name: str) -> bool:
     "dataclasses.dataclass(...)", "uuid module", "LogLevel Directive" are; a member's
     ("uuid.UUID") or a longer name's ("typing.dataclass_transform") is not.
     """
-    last = entry_name(f"{source.title} › {source.section}" if source.section
-                      else source.title)
-    last = last.split("(", 1)[0]
+    return _entry_named(f"{source.title} › {source.section}" if source.section
+                        else source.title, name)
+
+
+def _entry_named(heading: str, name: str) -> bool:
+    """The last heading of a heading path is the name's own entry (``heads_entry``)."""
+    last = entry_name(heading).split("(", 1)[0]
     return name in {token.strip("\"'*`“”").rsplit(".", 1)[-1] for token in last.split()}
 
 
@@ -1967,8 +1978,8 @@ class AnswerJudge:
         # What a how-many question counts ("lines" in "How many lines of source ...").
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
-        measured_q = (_MEASURED_Q.search(asked_sentence(analysis.text))
-                      or _AMOUNT_Q.search(asked_sentence(analysis.text))
+        asking = asked_sentence(analysis.text)
+        measured_q = (_MEASURED_Q.search(asking) or _AMOUNT_Q.search(asking)
                       if analysis.answer_type == "number" else None)
         measured = measured_q.group(1).lower() if measured_q else ""
         if measured not in weights or measured in focus_words:
@@ -1978,8 +1989,7 @@ class AnswerJudge:
         # another of its durations is no answer, not even in the thing's own entry. Where
         # none does, the entry may say it in other words: "run the suggested command after
         # specified deciseconds" is how long Git waits.
-        waited_q = (_WAITED_Q.search(asked_sentence(analysis.text))
-                    if analysis.answer_type == "number" else None)
+        waited_q = _WAITED_Q.search(asking) if analysis.answer_type == "number" else None
         waited = waited_q.group(1).lower() if waited_q else ""
         waited_stems = {stem(waited)} | _SYNONYMS.get(stem(waited), frozenset())
         if waited not in weights or not any(
@@ -1988,8 +1998,7 @@ class AnswerJudge:
             waited = ""
         # A dimension asked ("How deep does Apache verify by default?") is said as one:
         # a depth, not the verification level another default sets.
-        dimension_q = (_DIMENSION_Q.search(asked_sentence(analysis.text))
-                       if analysis.answer_type == "number" else None)
+        dimension_q = _DIMENSION_Q.search(asking) if analysis.answer_type == "number" else None
         dimension = (frozenset(stem(w) for w in _DIMENSIONS[dimension_q.group(1).lower()])
                      if dimension_q else frozenset())
         release_asked = asks_release(analysis.text)
@@ -2130,6 +2139,11 @@ class AnswerJudge:
             member_of = [_member_entry(f, source.title) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
             entry_heading = _last_heading(source)
+            # A page's list of its known bugs has no answer's shape, but for why something
+            # goes wrong: "Older documentation ... may still say things like ... file
+            # exists" does not tell whether pack-refs packs branches.
+            known_bugs = (analysis.answer_type != "reason"
+                          and _BUGS_SECTION.fullmatch(entry_heading) is not None)
             # A section headed by the family the focus names belong to is their entry, but
             # a span there still names the member it is about.
             family_heading = [_family_heading(f, entry_heading) for f in analysis.focus]
@@ -2326,7 +2340,7 @@ class AnswerJudge:
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED and (
                         # (Not "Does ftplib use passive mode by default?" by a sentence that
                         # says nothing of a default: "Use passive or active mode ...")
-                        not _BY_DEFAULT_Q.search(analysis.text) or _DEFAULT_RE.search(text)):
+                        not _default_unsaid(analysis.text, text)):
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
                 elif (analysis.answer_type == "reason" and not shape and analysis.focus
                       and all(focus_in_heading) and _caveat(text)):
@@ -2365,11 +2379,7 @@ class AnswerJudge:
                     or _introduces(analysis, text) is True)
                 if described:
                     shape = 1.0  # what it is, then "This is called the racy Git problem"
-                if analysis.answer_type != "reason" and _BUGS_SECTION.fullmatch(
-                        _last_heading(cand.source)):
-                    # Nor has a page's list of its known bugs, but for why something goes
-                    # wrong: "Older documentation ... may still say things like ... file
-                    # exists" does not tell whether pack-refs packs branches.
+                if known_bugs:
                     shape = 0.0
                 fit = shape > 0 and not other_quantity
                 topical = (len(context_stems & cand.stems) / len(context_stems)
@@ -2901,10 +2911,9 @@ def _other_side_named(analysis: QuestionAnalysis, source: Source, text: str) -> 
     # (A page's generic section is the page's own: "This tool differs from git-bugreport(1)
     # in that ..." under git-diagnose's DESCRIPTION.)
     headings = [w for w in words(source.section.split(SECTION_SEP)[-1]) if w not in STOPWORDS]
-    page = (source.model_copy(update={"section": ""}) if source.section and headings
-            and all(w in _GENERIC_HEADINGS for w in headings) else source)
-    return any((heads_entry(source, mine) or heads_entry(page, mine)) and _found(other, text)
-               for mine, other in (short, short[::-1]))
+    generic = bool(source.section and headings) and all(w in _GENERIC_HEADINGS for w in headings)
+    return any((heads_entry(source, mine) or generic and _entry_named(source.title, mine))
+               and _found(other, text) for mine, other in (short, short[::-1]))
 
 
 def sets_apart(analysis: QuestionAnalysis, cand: Candidate) -> bool:
@@ -3458,7 +3467,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "number":
         return float(_number_fits(analysis, text))
     if kind == "list":
-        if _BY_DEFAULT_Q.search(analysis.text) and not _DEFAULT_RE.search(text):
+        if _default_unsaid(analysis.text, text):
             # "Which names does dircmp ignore by default?": a list that says nothing of a
             # default (dircmp's attributes) is not the list of defaults.
             return 0.0
@@ -3540,7 +3549,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
     if kind == "yesno":
         if asks_need(analysis.text) and _NEED_SAID.search(text):
             return 1.0  # "Do I have to ...?": "... is detected automatically, so no ... is needed"
-        if _BY_DEFAULT_Q.search(analysis.text) and not _DEFAULT_RE.search(text):
+        if _default_unsaid(analysis.text, text):
             # "Out of the box, does Apache check the certificate of an HTTPS backend?":
             # what holds when nothing is set, which a span that says nothing of a default
             # ("Only trust X-Forwarded-Proto if ...") does not tell.
