@@ -4959,3 +4959,22 @@ def test_a_pages_known_bugs_answer_only_why_something_goes_wrong():
     status, facts = _research(_html_evidence(html, title="kiln-pack(1) Manual Page"),
                               "Will running kiln-pack move my shelves into the packed file too?")
     assert not any("Older documentation" in f.text for f in facts if f.role == "answer")
+
+
+def test_a_submodules_page_is_an_entry_of_the_package_it_belongs_to():
+    # "kilnlib's slow_fire": the page "kilnlib.slow_fire module" names both, kilnlib as the
+    # package that holds it; its warning answers, and the package's list of its
+    # submodules, which names slow_fire too, does not.
+    evidence = [
+        _doc("p", "kilnlib module", "Current contents: slow_fire -- a simple firing loop "
+             "for bench kilns that supports glazes; cones -- tables of cone temperatures "
+             "for every load.", score=9.0),
+        _doc("m", "kilnlib.slow_fire module", "This is both an example of how a firing can "
+             "be run, and a basis for firing simple loads on a bench kiln. It has not been "
+             "tested for glaze safety, however, and we strongly recommend that you use a "
+             "real kiln controller for production firing.", score=8.0)]
+    status, facts = _research(evidence, "Is kilnlib's slow_fire good enough for production "
+                                        "firing?",
+                              researcher=ExtractiveResearcher(idf=lambda s: dict.fromkeys(s, 8.0)))
+    assert status.status == "answered", status.note
+    assert facts[0].source_id == "m" and "real kiln controller" in facts[0].text

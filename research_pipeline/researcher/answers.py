@@ -2811,7 +2811,9 @@ def named_programs(question: str, evidence: Sequence[Evidence]) -> list[str]:
 # A module's word is rarer than this (IDF) in the collection: "telnetlib", "lzma", not
 # "select" or "random", which questions use as words too.
 MODULE_IDF = 5.5
-_MODULE_TITLE = re.compile(r"([a-z][a-z0-9_]*)(?:\.[A-Za-z_][\w.]*| module)")
+# A module's entry or a member's: "poplib module", "poplib.POP3.top", and a submodule's,
+# "wsgiref.simple_server module" (of wsgiref, the package that holds it).
+_MODULE_TITLE = re.compile(r"([a-z][a-z0-9_]*)(?:\.[A-Za-z_][\w.]*(?: module)?| module)")
 
 
 def module_entry(name: str, title: str) -> bool:
