@@ -4978,3 +4978,66 @@ def test_a_submodules_page_is_an_entry_of_the_package_it_belongs_to():
                               researcher=ExtractiveResearcher(idf=lambda s: dict.fromkeys(s, 8.0)))
     assert status.status == "answered", status.note
     assert facts[0].source_id == "m" and "real kiln controller" in facts[0].text
+
+
+def test_the_entry_of_one_of_several_names_need_not_name_where_the_asker_meets_it():
+    # "Can I put `GlazeGuard on` inside <Chamber 2>?": GlazeGuard's own entry says where
+    # it may be set, without naming <Chamber>; a passage that names both but says
+    # nothing of it does not answer.
+    html = """<html><body><h1>Kiln manual</h1>
+<h2 id="chamber">&lt;Chamber&gt; Directive</h2>
+<p>The &lt;Chamber&gt; section groups the directives of one chamber, such as FireTemp and
+GlazeGuard, so that each chamber can be fired with its own settings.</p>
+<h2 id="guard">GlazeGuard Directive</h2>
+<p>This directive toggles the guard that keeps glazes from running. It must be set in the
+global kiln context, for all chambers at once, and cannot be configured with conflicting
+settings (GlazeGuard on followed by GlazeGuard off or similar).</p>
+</body></html>"""
+    for question in ("Can I put `GlazeGuard on` inside <Chamber> and leave it off for the "
+                     "other chambers?", "Only one chamber holds glazed ware. Can I put "
+                     "`GlazeGuard on` inside its <Chamber> and leave GlazeGuard off for the "
+                     "other chambers?"):
+        status, facts = _research(_html_evidence(html), question)
+        assert status.status == "answered", status.note
+        assert "global kiln context" in facts[0].text
+
+
+def test_a_protocol_version_left_unset_is_asked_as_its_default():
+    # "Which protocol version ..." asks for a version of a protocol, not a release; "if
+    # I've never set kiln.protocol" for the value used when it is unset.
+    html = """<html><body><h1>kiln-config(1)</h1>
+<h2 id="vars">Variables</h2><dl>
+<dt>kiln.protocol</dt><dd><p>If set, controllers will attempt to talk to a kiln using the
+specified protocol version. If the kiln does not support it, the talk falls back to
+version 0. If unset, the default is 2.</p><p>LONG</p></dd>
+<dt>kiln.retries</dt><dd><p>How often a controller retries a kiln that does not answer.</p>
+<p>LONG</p></dd>
+</dl></body></html>"""
+    # Descriptions as long as a manual's make each variable a term with its own text.
+    html = html.replace("LONG", "Each firing in this mode is logged with its start time, "
+                        "its peak and its cooling time, and the log is kept until the "
+                        "next firing of the same kiln replaces it. " * 3)
+    status, facts = _research(_html_evidence(html, title="kiln-config(1) Manual Page"),
+                              "Which protocol version does kiln fire speak to the kiln if "
+                              "I've never set kiln.protocol?")
+    assert status.status == "answered", status.note
+    assert "the default is 2" in facts[0].text
+
+
+def test_only_one_answers_whether_there_may_be_two_and_multiple_is_twice():
+    evidence = [_entry("kilnlib.Kiln.load_shelf", "Load a shelf into the kiln. If the shelf "
+                       "has no rack, its pots are placed on the floor and, if found, will be "
+                       "fired. Pots marked private will not be fired by the Kiln. Only one "
+                       "shelf can be loaded at a time."),
+                _entry("kilnlib.Kiln.glaze_of", "Returns the glaze of the pot matching "
+                       "*name*.\n\nIf there are multiple matching pots, the glazes are "
+                       "combined into a single string separated by commas.\n\nIf no "
+                       "matching pot is found, returns *default*.")]
+    status, facts = _research(evidence, "Can I call load_shelf() twice on one Kiln to fire "
+                                        "the pots of two shelves?")
+    assert status.status == "answered", status.note
+    assert "Only one shelf can be loaded at a time." in facts[0].text
+    status, facts = _research(evidence, "What does Kiln.glaze_of() give back when the shelf "
+                                        "holds the same pot twice?")
+    assert status.status == "answered", status.note
+    assert "multiple matching pots" in " ".join(f.text for f in facts if f.role == "answer")

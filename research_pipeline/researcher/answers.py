@@ -59,6 +59,7 @@ from research_pipeline.researcher.questions import (
     own_class_bases,
     own_classes,
     passed_for,
+    placed_in,
     setting_words,
     test_operands,
     tie_case,
@@ -373,6 +374,10 @@ _POINTS_AHEAD = re.compile(r"\b(?:of the form|the following(?: [a-z]+){0,2}|as f
 SHORT_CODE = 60
 
 
+# Verbs whose object is the command or code written after them.
+_TAKES_CODE = frozenset("type run enter execute issue invoke say write use call do".split())
+
+
 def dangles(cand: Candidate) -> bool:
     """A candidate that dangles where it stands in its passage.
 
@@ -395,7 +400,10 @@ def dangles(cand: Candidate) -> bool:
         # it says; one cut off on a little word ("... is equivalent to") does not.
         code = neutralize_markup(cand.source.text[code_start:code_end]).strip("`\n ")
         last = words(text)[-1:]
-        if "\n" not in code and len(code) <= SHORT_CODE and last and last[0] not in STOPWORDS:
+        # (Not one that ends on a verb the code is the object of: "If that version works
+        # correctly, type" before "$ git bisect good".)
+        if ("\n" not in code and len(code) <= SHORT_CODE and last and last[0] not in STOPWORDS
+                and last[0] not in _TAKES_CODE):
             return False
     if not short:
         # A longer sentence before its colon says something, unless what it introduces
@@ -465,8 +473,8 @@ NEAR_WORDS = 8
 _DEFAULT_RE = re.compile(r"\bdefault|\bnormally\b", re.IGNORECASE)
 # A question about what happens when a value is left out, and how documentation says it.
 _OMITTED_Q = re.compile(
-    r"\b(if|when) (i|you|we) (do not|don't|never) (pass|give|set|specify|provide|supply|pick|"
-    r"choose|select|name)\b|"
+    r"\b(if|when) (i|you|we)(?:'ve| have)? (do not|don't|never|not) (pass|give|set|specify|"
+    r"provide|supply|pick|choose|select|name)\b|"
     r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b|"
     # "but forgot to pass a number", "If I leave the other arguments alone"
     rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}",
@@ -478,8 +486,10 @@ _OMITTED = re.compile(
     r"options?)\b|\b(?:called|used|given|run|invoked) without\b", re.IGNORECASE)
 # A question about a release ("which version added X?"), not about a variant ("the
 # version from the other branch").
+# (A product's release, "Which Python version", "which Git release"; not a version of a
+# protocol or format, "Which protocol version does git fetch speak?".)
 _RELEASE_Q = re.compile(
-    r"\b(which|what|since|until|before|after) (\w+ )?(version|release)s?\b|"
+    r"\b(which|what|since|until|before|after) ((?-i:[A-Z])\w* )?(version|release)s?\b|"
     r"\bwhen (was|were|did)\b.*\b(add|added|introduced?|removed?|deprecated?)\b",
     re.IGNORECASE)
 # A release note: "Changed in version 3.2: ...", "New in version 3.7: ...".
@@ -1536,6 +1546,17 @@ def heads_entry(source: Source, name: str) -> bool:
                         else source.title, name)
 
 
+def _entry_is(heading: str, name: str) -> bool:
+    """The heading is the name's own entry, written whole or as a qualified name's last part.
+
+    "SSLFIPS Directive", "protocol.version", "builtins.dir" of "dir"; not a heading that
+    names it among others ("Basic bisect commands: start, bad, good" for "good/bad").
+    """
+    last = entry_name(heading).split("(", 1)[0]
+    return any(token == name or token.endswith(f".{name}")
+               for token in (t.strip("\"'*`“”<>") for t in last.split()))
+
+
 def _entry_named(heading: str, name: str) -> bool:
     """The last heading of a heading path is the name's own entry (``heads_entry``)."""
     last = entry_name(heading).split("(", 1)[0]
@@ -2026,6 +2047,12 @@ class AnswerJudge:
             w for w in (_own_code_words(analysis.text) if analysis.implied else ())
             if w in weights and w not in named_words}
         case_total = sum(weights[w] for w in case_words) or 1.0
+        # The words that ask whether there may be more than one ("twice", "two objects",
+        # "several"): a span that says there is only one answers them.
+        several_asked = {w for w in weights if w in _SEVERAL_WORDS}
+        placed = placed_in(analysis.text, analysis.focus)
+        entries_speak = (not several and len(analysis.focus) > 1
+                         and analysis.answer_type in ("number", "procedure", "yesno"))
         context_stems = {stem(w) for w in words(context)
                          if w not in STOPWORDS and w not in QUESTION_WORDS} - {
             stem(w) for w in weights}
@@ -2148,6 +2175,17 @@ class AnswerJudge:
             # a span there still names the member it is about.
             family_heading = [_family_heading(f, entry_heading) for f in analysis.focus]
             option_entry = entry_heading if entry_heading.startswith("-") else ""
+            # Of several names asked about (not compared), the one whose own entry this is
+            # ("SSLFIPS Directive", "builtins.dir", git-config's protocol.version): there
+            # the others are where the asker meets it ("inside <VirtualHost *:443>", "git
+            # fetch", "on a class"), and the entry need not name them.
+            # (Not the entry of the place the asker puts the other in: <VirtualHost>'s
+            # does not say where SSLFIPS may be set. Only for a value, steps or a yes or
+            # no, which an entry says in so many words: any sentence of ErrorDocument's
+            # entry would tell "what happens" in a <Directory> block.)
+            # (Nor of a name that is a plain word, "read" of `gzip.open(...).read()`.)
+            entry_of = [entries_speak and f not in placed and not (f.isalpha() and f.islower())
+                        and _entry_is(entry_heading or source.title, f) for f in analysis.focus]
             section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent
                          for f in analysis.focus]
@@ -2205,6 +2243,12 @@ class AnswerJudge:
                     said_words = frozenset(words(kept))
                     said = frozenset(stem(w) for w in said_words)
                 found = match(said_words, said, heading, in_title)
+                if several_asked and (_ONE_ONLY.search(text) or _MANY_SAID.search(text)):
+                    # "Can I call register_instance() twice ...?": "Only one instance can
+                    # be installed at a time." says how many, in the other direction; "the
+                    # same header twice" is "multiple matching headers".
+                    for w in several_asked:
+                        found[w] = max(found.get(w, 0.0), STEMMED)
                 for kind_word in kinds_here:
                     found[kind_word] = max(found.get(kind_word, 0.0), IN_SECTION)
                 aside = bool(excluded & cand.stems) and cand.kind not in ("list", "table")
@@ -2303,7 +2347,9 @@ class AnswerJudge:
                     # "git-rerere - Reuse recorded resolution of conflicted merges": the
                     # page's title said out, what the whole page is about.
                     about = title_share
-                focus_found = not analysis.focus or names_focus_of(focus_hits)
+                focus_found = (not analysis.focus or names_focus_of(focus_hits)
+                               or any(h and e for h, e in zip(focus_hits, entry_of,
+                                                              strict=True)))
                 crux_found = crux is None or found.get(crux, 0.0) not in (0.0, VARIANT) or (
                     any(focus_hits) and crux in focus_words) or own_rest >= CRUX_WAIVED or (
                     side_named and crux in side_words) or (
@@ -2516,9 +2562,9 @@ class AnswerJudge:
                         + 0.1 * topical + 0.05 * ev.score / top_score + place
                         + 0.5 * about - length)
                 # A comparison's side is a name too: its own entry speaks for that side.
-                own = bool(analysis.focus) and names_focus_of(
+                own = bool(analysis.focus) and (names_focus_of(
                     [h or g for h, g in zip(focus_in_heading, family_heading, strict=True)]
-                ) and not (
+                ) or any(entry_of)) and not (
                     # A command's page is its own all through, but the entry of one of its
                     # options the question does not name is that option's: "-l,
                     # --files-with-matches" of git-grep's page says what -l does, not what
@@ -2811,6 +2857,14 @@ def named_programs(question: str, evidence: Sequence[Evidence]) -> list[str]:
 # A module's word is rarer than this (IDF) in the collection: "telnetlib", "lzma", not
 # "select" or "random", which questions use as words too.
 MODULE_IDF = 5.5
+# Words that ask about more than one of a thing, and a span that allows one only.
+_SEVERAL_WORDS = frozenset("twice two multiple several both many".split())
+_ONE_ONLY = re.compile(r"\b(?:only|just|at most|no more than|exactly) (?:one|a single)\b|"
+                       r"\bone\b[^.;]{0,40}\bat a time\b|\bmore than one\b[^.;]{0,40}\b(?:not|"
+                       r"never|cannot|can't)\b|\b(?:not|never|cannot|can't)\b[^.;]{0,40}"
+                       r"\bmore than one\b", re.IGNORECASE)
+_MANY_SAID = re.compile(r"\b(?:multiple|several|more than one|duplicates?|duplicated|"
+                        r"repeated)\b", re.IGNORECASE)
 # A module's entry or a member's: "poplib module", "poplib.POP3.top", and a submodule's,
 # "wsgiref.simple_server module" (of wsgiref, the package that holds it).
 _MODULE_TITLE = re.compile(r"([a-z][a-z0-9_]*)(?:\.[A-Za-z_][\w.]*(?: module)?| module)")
@@ -3116,10 +3170,10 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
 
 
 @lru_cache(maxsize=256)
-def _value_anchor(question: str) -> re.Pattern[str] | None:
+def _value_anchor(question: str, omitted_named: bool = False) -> re.Pattern[str] | None:
     """The words that announce the kinds of value a question asks for, as one pattern."""
     anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
-    if _UNNAMED_OMITTED_Q.search(question):
+    if _UNNAMED_OMITTED_Q.search(question) or omitted_named:
         # "but forgot to pass a number": what is used when it is left out is the default,
         # wherever the answer says it. (Where the question names what it leaves out,
         # "without passing width", the value stands near that name.)
@@ -3249,7 +3303,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     counting = bool(re.search(r"\bhow (many|often)\b", question))
     counted_q = _COUNTED_Q.search(question)
     counted = stem(counted_q.group(1)) if counted_q else ""
-    if _RELEASE_Q.search(question):
+    if asks_release(analysis.text):
         value = re.compile(r"\d+\.\d+")
     elif _LENGTH_Q.search(question) or _SIZE_Q.search(question) and not re.search(
             rf"\b(?:{_SIZE_UNIT})\b", plain):
@@ -3289,7 +3343,11 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
     # range, "defaults to 256" for a default) stand for the question's own words.
-    anchor = _value_anchor(question)
+    # "if I've never set protocol.version": what a named setting is when left unset is its
+    # default, wherever its entry says it ("If unset, the default is 2.").
+    anchor = _value_anchor(question, omitted_named=any(re.search(
+        rf"(?:{_OMITTED_Q.pattern})\s+(?:the\s+)?{re.escape(f.lower())}(?![\w.-])",
+        analysis.text.lower()) for f in analysis.focus))
 
     def announces(tok: str) -> bool:
         return anchor is not None and bool(anchor.fullmatch(tok.strip(".,;:()\"'").lower()))

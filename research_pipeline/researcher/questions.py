@@ -1291,6 +1291,29 @@ def tie_case(question: str) -> str:
     return match.group(0) if match else ""
 
 
+# A place a name is written in: "inside that site's <VirtualHost *:443>", "in a <Directory>
+# block", "under [core]".
+_PLACED_BEFORE = re.compile(
+    r"\b(?:inside|within|in|into|under|beneath)\s+(?:(?:a|an|the|my|our|your|their|that|"
+    r"this|its|one|each|every|some)\s+)?(?:[\w-]+['’]s\s+)?[`\"']?$", re.IGNORECASE)
+
+
+def placed_in(question: str, focus: Sequence[str]) -> frozenset[str]:
+    """The names a question writes as the place something is put or done in.
+
+    "Can I put `SSLFIPS on` inside that site's <VirtualHost *:443>?": the VirtualHost
+    section is where the asker puts the setting, not what is asked about.
+    """
+    placed = set()
+    for name in focus:
+        at = question.find(name)
+        if at < 0 and name.isidentifier():
+            at = question.find(f"<{name}")
+        if at >= 0 and _PLACED_BEFORE.search(question[:at].rstrip("<")):
+            placed.add(name)
+    return frozenset(placed)
+
+
 # A yes/no question about which of two comes first: "does Python try X before Y?", "is
 # it called after the handler?".
 _ORDER_Q = re.compile(
