@@ -3140,6 +3140,8 @@ def test_a_sentence_naming_what_one_short_line_of_code_spells_out_does_not_dangl
     # ... and before a program it promises what it leaves out.
     assert lead_in("For each shelf of the kiln, from the top down, yields a 3-tuple",
                    "for shelf in kiln:\n    print(shelf)")
+    # Ending on a verb the command after it is the object of, it tells only to type it.
+    assert lead_in("If the glaze came out right, type", "$ kiln mark good")
 
 
 
