@@ -1552,15 +1552,17 @@ def _entry_is(heading: str, name: str) -> bool:
     "SSLFIPS Directive", "protocol.version", "builtins.dir" of "dir"; not a heading that
     names it among others ("Basic bisect commands: start, bad, good" for "good/bad").
     """
-    last = entry_name(heading).split("(", 1)[0]
-    return any(token == name or token.endswith(f".{name}")
-               for token in (t.strip("\"'*`“”<>") for t in last.split()))
+    return _entry_named(heading, name) or name in _entry_tokens(heading)
 
 
 def _entry_named(heading: str, name: str) -> bool:
     """The last heading of a heading path is the name's own entry (``heads_entry``)."""
-    last = entry_name(heading).split("(", 1)[0]
-    return name in {token.strip("\"'*`“”").rsplit(".", 1)[-1] for token in last.split()}
+    return name in {token.rsplit(".", 1)[-1] for token in _entry_tokens(heading)}
+
+
+def _entry_tokens(heading: str) -> list[str]:
+    """The words of a heading path's last heading, quotes and brackets stripped."""
+    return [token.strip("\"'*`“”") for token in entry_name(heading).split("(", 1)[0].split()]
 
 
 # "See TextWrapper class for available keyword args", "See help(struct) for more on
