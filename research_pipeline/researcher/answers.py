@@ -1552,7 +1552,7 @@ def _entry_is(heading: str, name: str) -> bool:
     "SSLFIPS Directive", "protocol.version", "builtins.dir" of "dir"; not a heading that
     names it among others ("Basic bisect commands: start, bad, good" for "good/bad").
     """
-    return _entry_named(heading, name) or name in _entry_tokens(heading)
+    return any(token == name or token.endswith(f".{name}") for token in _entry_tokens(heading))
 
 
 def _entry_named(heading: str, name: str) -> bool:
