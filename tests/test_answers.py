@@ -5043,3 +5043,14 @@ def test_only_one_answers_whether_there_may_be_two_and_multiple_is_twice():
                                         "holds the same pot twice?")
     assert status.status == "answered", status.note
     assert "multiple matching pots" in " ".join(f.text for f in facts if f.role == "answer")
+
+
+def test_a_qualified_names_entry_is_the_entry_of_its_tail_asked_with_another_name():
+    # "Kiln.load" is kilnlib.Kiln.load's entry; the question also names KilnSet, where the
+    # asker meets it, which the entry need not name.
+    evidence = [_entry("kilnlib.Kiln.load", "Load one shelf into the kiln. The shelf must be "
+                       "loaded before the kiln is lit: a lit kiln refuses every load.")]
+    status, facts = _research(evidence, "Can I call Kiln.load() on a kiln of my KilnSet "
+                                        "after it is lit, to add one more shelf?")
+    assert status.status == "answered", status.note
+    assert "refuses every load" in facts[0].text
