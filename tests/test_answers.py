@@ -5054,3 +5054,27 @@ def test_a_qualified_names_entry_is_the_entry_of_its_tail_asked_with_another_nam
                                         "after it is lit, to add one more shelf?")
     assert status.status == "answered", status.note
     assert "refuses every load" in facts[0].text
+
+
+def test_a_list_question_is_answered_by_the_entries_under_a_heading_that_names_its_kind():
+    # "What peak formats does kiln fire --peak understand?": the sections under PEAK
+    # FORMATS are the formats, each its own entry; the direct answer opens each of them,
+    # not the sentence after them that adds looser forms.
+    html = """<html><body><h1>kiln-fire(1) Manual Page</h1>
+<h2 id="formats">PEAK FORMATS</h2>
+<p>The KILN_PEAK environment variable and the --peak option of kiln fire support the
+following peak formats:</p>
+<dl><dt>Cone number</dt><dd><p>The standard pyrometric cone, as described by the Orton
+charts, for example cone 6 or cone 06.</p><p>LONG</p></dd>
+<dt>Temperature</dt><dd><p>Degrees Celsius as a bare number, for example 1222, which the
+controller rounds to the nearest five degrees.</p><p>LONG</p></dd></dl>
+<p>In addition to recognizing all peak formats above, the --peak option will also try to
+make sense of other, more human-centric peak formats, such as "hot" or "very hot".</p>
+</body></html>"""
+    html = html.replace("LONG", "Each firing in this mode is logged with its start time, "
+                        "its peak and its cooling time, and the log is kept until the "
+                        "next firing of the same kiln replaces it. " * 3)
+    status, facts = _research(_html_evidence(html, title="kiln-fire(1) Manual Page"),
+                              "What peak formats does kiln fire --peak understand?")
+    direct = " ".join(f.text for f in facts if f.role == "answer")
+    assert "pyrometric cone" in direct and "Degrees Celsius" in direct, (status, direct)

@@ -1509,7 +1509,10 @@ def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
     pattern = _MEMBER_ENTRIES.get(analysis.items)
     about = {stem(w) for w in analysis.subject} or {
         stem(w) for f in analysis.focus_words for w in f}
-    if pattern is None or not about:
+    # Of another kind, the entries are the sections under a heading that names the kind
+    # ("What date formats does git commit --date understand?": "DATE FORMATS › RFC 2822").
+    kind = stem(analysis.items) if analysis.items else ""
+    if pattern is None and not kind or not about:
         return []
     groups: dict[tuple[str, str], dict[str, Judgement]] = {}
     for j in judged:
@@ -1518,7 +1521,8 @@ def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
                 cand.text) or not j.focus_found:
             continue
         path = [part.strip() for part in cand.source.section.split("›")]
-        if not pattern.fullmatch(path[-1]):
+        if pattern is not None and not pattern.fullmatch(path[-1]) or pattern is None and (
+                len(path) < 2 or kind not in {stem(w) for w in words(path[-2])}):
             continue
         parent = (cand.source.title, " › ".join(path[:-1]))
         if not about <= {stem(w) for w in words(" ".join(parent))}:
