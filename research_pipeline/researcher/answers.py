@@ -3176,6 +3176,18 @@ def comparison_sides(analysis: QuestionAnalysis, heading: bool = True
 
 
 @lru_cache(maxsize=256)
+def _leaves_named_unset(question: str, focus: tuple[str, ...]) -> bool:
+    """The question leaves one of its names unset ("if I've never set protocol.version").
+
+    What a named setting is when left unset is its default, wherever its entry says it
+    ("If unset, the default is 2."). Asked once per question, not per span judged.
+    """
+    lowered = question.lower()
+    return any(re.search(rf"(?:{_OMITTED_Q.pattern})\s+(?:the\s+)?{re.escape(f.lower())}"
+                         r"(?![\w.-])", lowered) for f in focus)
+
+
+@lru_cache(maxsize=256)
 def _value_anchor(question: str, omitted_named: bool = False) -> re.Pattern[str] | None:
     """The words that announce the kinds of value a question asks for, as one pattern."""
     anchors = [span for asks, span in _VALUE_ANCHORS if asks.search(question)]
@@ -3349,11 +3361,8 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     tokens = [plain[a:b] for a, b in token_spans]
     # Words that announce the kind of value asked for ("must be between 1 and 9" for a
     # range, "defaults to 256" for a default) stand for the question's own words.
-    # "if I've never set protocol.version": what a named setting is when left unset is its
-    # default, wherever its entry says it ("If unset, the default is 2.").
-    anchor = _value_anchor(question, omitted_named=any(re.search(
-        rf"(?:{_OMITTED_Q.pattern})\s+(?:the\s+)?{re.escape(f.lower())}(?![\w.-])",
-        analysis.text.lower()) for f in analysis.focus))
+    anchor = _value_anchor(question, omitted_named=_leaves_named_unset(analysis.text,
+                                                                        analysis.focus))
 
     def announces(tok: str) -> bool:
         return anchor is not None and bool(anchor.fullmatch(tok.strip(".,;:()\"'").lower()))
