@@ -535,6 +535,8 @@ _PROCEDURE_RE = re.compile(
     # write a filter that rewrites its input file in place.").
     r"(?:is|are) (?:passed|given|specified) (?:to|as|in)|makes? it possible to|"
     r"allows? you to|lets? you|"
+    # The means by which it is done: "it can be escaped by doubling it".
+    r"(?:can|may|must|should) be \w+(?:ed|en) by \w+ing|"
     r"using)\b|(^|\s)--?[a-z]"
     # A purpose and where to turn for it: "To automatically generate ordering operations
     # from a single root operation, see functools.total_ordering()."

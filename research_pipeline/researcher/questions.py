@@ -135,8 +135,11 @@ _LIST_HEAD = (
     # (Perhaps after a clause that sets the case: "In the readable form of ExpiresDefault,
     # like "access plus 1 month", which time units can I use?")
     rf"^(?:[^?]{{0,120}},\s+)?(?:(?:in|on|for|from|with|under|at) )?(?:which|what) "
-    rf"(?:[a-z-]+ ){{0,2}}{_PLURAL} "
-    rf"(?:(?:of|from|in|on|for) (?:an? |the )?[\w.-]+(?:'s [\w.-]+)? )?(?:can|"
+    rf"(?:[A-Za-z-]+ ){{0,3}}{_PLURAL} "
+    # (What they are of or where: "Which parts of the server installation should ...",
+    # "Which values in an ini file will ...?")
+    rf"(?:(?:of|from|in|on|for) (?:an? |the |my |our |your )?(?:[\w.-]+ ){{0,2}}[\w.-]+"
+    rf"(?:'s [\w.-]+)? )?(?:can|"
     rf"could|does|do|did|are|am|were|will|should|must|have|has|may|might|would)\b")
 _LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
 # "Which RPM packages come out of building httpd ...?": the plural noun, then its own verb.
@@ -185,6 +188,17 @@ _PROCEDURE = re.compile(
     r"how (?:should|must|can|could|would) (?:this|it|that|these|they) be (?!that\b)|"
     # "How is the code supposed to recover from an abort?"
     r"how (?:is|are) (?:i|we|you|it|they|(?:the|my|our|your) [\w-]+) supposed to\b|"
+    # "How can new clones reuse that copy?", "How should a shell script read the names?",
+    # "How should Apache be configured ...?": what a thing of the asker's is to do. (Not
+    # "How can that happen when I checked first?" or "How could that work ...?", which ask
+    # why.)
+    r"how (?:should|must|can|could) (?!(?:that|this|it|they|these|those)\b|[^?]*\bhappen)"
+    r"(?:(?:a|an|the|my|our|your|each|every|new) )?"
+    r"(?:[\w.-]+ ){0,2}[\w.-]+ (?!happen\b|be (?:that|so|true|right|wrong)\b)"
+    r"(?:be \w+ed\b|[a-z]{3,}\b(?<!s))|"
+    # "What's the proper way for a script to check ...?"
+    r"what(?:'s| is) the (?:proper|right|best|correct|recommended|safest|simplest|easiest|"
+    r"usual|normal|cleanest) way\b|"
     # "What git filter-repo command removes ...?": the command a program's name leads.
     r"(what|which) (?!(?:does|do|is|are|did|was|can|should|would)\b)(?:[\w.-]+ ){1,3}"
     r"command(?! (?:does|do|is|are|did|was)\b))\b|\bsteps? to\b",
