@@ -5078,3 +5078,44 @@ make sense of other, more human-centric peak formats, such as "hot" or "very hot
                               "What peak formats does kiln fire --peak understand?")
     direct = " ".join(f.text for f in facts if f.role == "answer")
     assert "pyrometric cone" in direct and "Degrees Celsius" in direct, (status, direct)
+
+
+def test_how_a_thing_of_the_askers_can_do_it_asks_for_steps_and_which_kinds_ask_for_a_list():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("How can new kilns reuse the firing log that is already on disk?"
+                       ) == "procedure"
+    assert answer_type("How should the kiln be configured when the shelves are wet?"
+                       ) == "procedure"
+    assert answer_type("What's the proper way for a script to check whether a kiln is hot?"
+                       ) == "procedure"
+    # "How can that happen" and "How could that work" ask why, not how to.
+    assert answer_type("The door was locked. How can that happen when I checked first?"
+                       ) != "procedure"
+    assert answer_type("It only logs. How could that work, when the kiln never opens?"
+                       ) != "procedure"
+    assert answer_type("Which glaze firing status codes does the kiln report on its own?"
+                       ) == "list"
+    assert answer_type("Which parts of the kiln installation should only root write to?"
+                       ) == "list"
+    assert answer_type("Which values in a recipe file will the kiln read as empty?") == "list"
+
+
+def test_a_library_name_the_setting_writes_before_a_comma_is_what_the_question_asks_about():
+    analysis = analyse("Our Column objects learn their names through `__set_name__`, and that "
+                       "works in the class body. But one added later with `setattr(Invoice, "
+                       "'discount', Column())` has no name. Why is that one different?")
+    assert "__set_name__" in analysis.focus and "__set_name__" not in analysis.scene
+
+
+def test_a_page_for_another_operating_system_does_not_answer_a_question_asked_for_one():
+    evidence = [
+        _doc("n", "Using the kiln with NetWare › Configuring the kiln", "The recommended "
+             "default stack size for each kiln worker thread is 65536 bytes, set with "
+             "KilnStackSize.", score=9.0),
+        _doc("d", "Kiln common directives › KilnStackSize", "On Linux, the soft limit of "
+             "ulimit -s (8MB if unlimited) is used as the default stack size for each kiln "
+             "worker thread.",
+             score=5.0)]
+    status, facts = _research(evidence, "On our Linux servers we have never set KilnStackSize. "
+                              "How much stack does each kiln worker thread get?")
+    assert facts and facts[0].source_id == "d"

@@ -1744,6 +1744,46 @@ def rivalled(asked: Sequence[_Named], source: Source) -> list[_Named]:
     return out
 
 
+# Operating systems a question may be asked for ("On our Linux servers ..."), each with the
+# family it belongs to: a page or section for another one (Apache's "Using Apache With Novell
+# NetWare") tells of another case. "Unix" is the family of the BSDs, Linux, macOS and the rest.
+_PLATFORMS = {
+    "linux": "unix", "freebsd": "unix", "openbsd": "unix", "netbsd": "unix", "bsd": "unix",
+    "solaris": "unix", "hp-ux": "unix", "aix": "unix", "macos": "unix", "os x": "unix",
+    "darwin": "unix", "unix": "unix", "windows": "windows", "win32": "windows",
+    "netware": "netware", "os/2": "os2",
+}
+_PLATFORM_RE = re.compile(r"(?<![\w/-])(" + "|".join(
+    re.escape(p) for p in sorted(_PLATFORMS, key=len, reverse=True)) + r")(?![\w/-])",
+    re.IGNORECASE)
+
+
+def platforms_named(text: str) -> frozenset[str]:
+    """The operating systems a text names ("Linux", "Windows", "NetWare")."""
+    return frozenset(m.group(1).lower() for m in _PLATFORM_RE.finditer(text))
+
+
+def other_platform(asked: frozenset[str], where: str) -> bool:
+    """A title or heading that names only operating systems other than those asked for.
+
+    "Using Apache With Novell NetWare" for a question about Linux servers; not "Unix" for
+    one about Linux (its family), nor a page that names the asked one as well.
+    """
+    if not asked:
+        return False
+    here = platforms_named(where)
+    if not here or here & asked:
+        return False
+    return not ("unix" in here and "unix" in {_PLATFORMS[p] for p in asked})
+
+
+# A sentence that opens with the platform it speaks for: "On Linux, this directive ...".
+_ON_PLATFORM = re.compile(r"(?:^|(?<=[.;:•]\s))(?:On|Under|For)\s+(?:[A-Z][\w/-]*\s+){0,2}?("
+                          + "|".join(re.escape(p) for p in sorted(_PLATFORMS, key=len,
+                                                                   reverse=True))
+                          + r")\b[^,.]{0,40},", re.IGNORECASE)
+
+
 def is_rival(rivalled_here: Sequence[_Named], text: str) -> bool:
     """A span under rival headings that does not name the question's own thing itself."""
     return bool(rivalled_here) and not any(
@@ -2066,6 +2106,7 @@ class AnswerJudge:
             stem(w) for w in weights}
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         asked_things = named_things(analysis.text)
+        asked_platforms = platforms_named(analysis.text)
         # A name the question's code calls on a variable of the asker's ("staff.sort(...)")
         # that analysis resolved to the method's entry (builtins.list.sort): that entry is
         # the question's own, not a rival of the variable's name.
@@ -2163,6 +2204,7 @@ class AnswerJudge:
                 # "What does a logging Handler do ...?") is that name's own, all through.
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
+            elsewhere = other_platform(asked_platforms, f"{source.title} {source.section}")
             focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
                                 for f in analysis.focus]
             # (An entry of a module the question names speaks of the module, but is not the
@@ -2559,6 +2601,15 @@ class AnswerJudge:
                 rival = is_rival(rivalled_here, text)
                 if rival:
                     shaped -= RIVAL_PENALTY  # os.path.split's entry for a str.split question
+                if elsewhere:
+                    # "Using Apache With Novell NetWare" for "On our Linux servers ...": the
+                    # page tells of another operating system.
+                    shaped -= RIVAL_PENALTY
+                elif asked_platforms and any(m.group(1).lower() in asked_platforms
+                                             for m in _ON_PLATFORM.finditer(text)):
+                    shaped += 0.2  # "On Linux, this directive ...": the asker's own case
+                elif other_platform(asked_platforms, text):
+                    shaped -= 0.2  # "On platforms with a small stack (e.g., HP-UX)"
                 if default_words and _states_default(default_words, text):
                     # "Which protocol does it use if I don't pick one?": "The default
                     # protocol is 4." says it in the fewest words, before a sentence that

@@ -257,7 +257,7 @@ VAGUE = _FRAMING | frozenset(
     lot lots plenty bunch tons loads something anything everything nothing someone anyone
     somebody anybody somewhere anywhere possible impossible anyway anyhow
     fine okay ok alright outright altogether ones
-    right proper properly""".split())
+    right proper properly sure""".split())
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
@@ -1265,6 +1265,9 @@ def _written_code(question: str, focus: list[str], defined: frozenset[str]
             shown.append(value)
             keywords += called
         elif (before[-1:] in _CODE_BEFORE or after in _CODE_AFTER and after
+              # (Not a library's name that a sentence's comma or full stop follows: "which
+              # name they were given through `__set_name__`, and ...".)
+              and not (after in ",." and _LIBRARY_NAME.fullmatch(value))
               or _VALUE_BEFORE.search(before)):
             shown.append(value)
     shown += [f for f in focus if _PLACEHOLDER.search(f) and f not in shown]
