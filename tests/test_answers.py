@@ -5119,3 +5119,17 @@ def test_a_page_for_another_operating_system_does_not_answer_a_question_asked_fo
     status, facts = _research(evidence, "On our Linux servers we have never set KilnStackSize. "
                               "How much stack does each kiln worker thread get?")
     assert facts and facts[0].source_id == "d"
+
+
+def test_the_askers_search_past_a_mount_point_is_the_manuals_find_across_a_filesystem():
+    evidence = [
+        _doc("o", "kiln(1) Manual Page › Repository format", "Older kilns should continue to "
+             "recognize the folder as a kiln so they don't look for an enclosing kiln in parent "
+             "folders.", score=9.0),
+        _doc("d", "kiln(1) Manual Page › KILN_DISCOVERY_ACROSS_FILESYSTEM", "When run in a "
+             "directory without a kiln, the kiln tries to find one in the parent directories, "
+             "but by default it does not cross filesystem boundaries.", score=5.0)]
+    judged = ExtractiveResearcher()._judged(
+        "When the kiln searches the parent folders for a kiln, does it carry on past a mount "
+        "point?", evidence, "Kilns")[1]
+    assert judged[0].candidate.source.source_id == "d" and "mount" in judged[0].matched
