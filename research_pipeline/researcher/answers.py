@@ -236,8 +236,8 @@ _SYNONYM_GROUPS = (
     "clash conflict", "subfolder subdirectory", "fake spoof forge", "validate check verify",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
     # to find such a directory in the parent directories ... it does not cross filesystem
-    # boundaries"; "about my system": "the user's machine".
-    "search find", "past beyond cross", "mount filesystem", "system machine",
+    # boundaries".
+    "search find", "past beyond cross", "mount filesystem",
     "untouched unchanged "
     "unmodified", "whole complete entire", "send return", "people users",
     # A count spelled out and in digits ("four panes": "a 4 windows layout").
