@@ -5133,3 +5133,12 @@ def test_the_askers_search_past_a_mount_point_is_the_manuals_find_across_a_files
         "When the kiln searches the parent folders for a kiln, does it carry on past a mount "
         "point?", evidence, "Kilns")[1]
     assert judged[0].candidate.source.source_id == "d" and "mount" in judged[0].matched
+
+
+def test_what_the_asker_wants_to_do_without_is_not_what_the_steps_must_say():
+    analysis = analyse("How do I see how one glaze changed over time, firing by firing, without "
+                       "wading through every log of the whole kiln?")
+    assert {"wading", "log", "kiln"} <= set(analysis.setting)
+    # (A value asked for "without passing" a parameter is its default, not a procedure's
+    # setting: the parameter is what the question asks about.)
+    assert "width" not in analyse("What width does the kiln use without passing width?").setting

@@ -504,6 +504,14 @@ def asked_sentence(question: str) -> str:
 # A yes/no question whose subject is "it", the thing the setting told of: "We build a
 # virtual environment ... and then copy the whole folder .... Will it keep working at the
 # new path?"
+# The effort the asker wants spared: "without wading through every diff", "without having
+# to remember an option", "without typing -S each time". (Not what must stay as it is, which
+# the answer is chosen by: "without editing the configuration files", "without rewriting any
+# commits", "without letting them run shell commands".)
+_DONE_WITHOUT = re.compile(
+    r"\bwithout\s+((?:having\s+to|wading|typing|retyping|remembering|repeating|scrolling|"
+    r"clicking|going\s+through|digging\s+through|searching\s+through)\b[^,.;:?]*)",
+    re.IGNORECASE)
 _IT_ASKED = re.compile(r"(?:will|would|does|do|did|is|can|could)\s+it\b", re.IGNORECASE)
 
 
@@ -1600,6 +1608,11 @@ def analyse(question: str) -> QuestionAnalysis:
     unneeded += [w for m in _CONCESSION.finditer(question) for w in words(m.group(0))
                  ] if kind == "reason" else []
     unneeded += spoken if operators else []
+    # Nor the effort the asker wants spared ("How do I see how one function changed ...,
+    # without wading through every diff of the whole file?"): the steps say what to do, not
+    # what they save.
+    unneeded += [w for m in _DONE_WITHOUT.finditer(question) for w in words(m.group(1))
+                 ] if kind == "procedure" else []
     # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
     # what it asks about, which the documentation states in general terms.
     unneeded += example_words(question)
