@@ -1757,9 +1757,8 @@ _PLATFORMS = {
     "darwin": "unix", "unix": "unix", "windows": "windows", "win32": "windows",
     "netware": "netware", "os/2": "os2",
 }
-_PLATFORM_RE = re.compile(r"(?<![\w/-])(" + "|".join(
-    re.escape(p) for p in sorted(_PLATFORMS, key=len, reverse=True)) + r")(?![\w/-])",
-    re.IGNORECASE)
+_PLATFORM_NAMES = "|".join(re.escape(p) for p in sorted(_PLATFORMS, key=len, reverse=True))
+_PLATFORM_RE = re.compile(rf"(?<![\w/-])({_PLATFORM_NAMES})(?![\w/-])", re.IGNORECASE)
 
 
 def platforms_named(text: str) -> frozenset[str]:
@@ -1782,10 +1781,8 @@ def other_platform(asked: frozenset[str], where: str) -> bool:
 
 
 # A sentence that opens with the platform it speaks for: "On Linux, this directive ...".
-_ON_PLATFORM = re.compile(r"(?:^|(?<=[.;:•]\s))(?:On|Under|For)\s+(?:[A-Z][\w/-]*\s+){0,2}?("
-                          + "|".join(re.escape(p) for p in sorted(_PLATFORMS, key=len,
-                                                                   reverse=True))
-                          + r")\b[^,.]{0,40},", re.IGNORECASE)
+_ON_PLATFORM = re.compile(rf"(?:^|(?<=[.;:•]\s))(?:On|Under|For)\s+(?:[A-Z][\w/-]*\s+){{0,2}}?"
+                          rf"({_PLATFORM_NAMES})\b[^,.]{{0,40}},", re.IGNORECASE)
 
 
 def is_rival(rivalled_here: Sequence[_Named], text: str) -> bool:

@@ -194,7 +194,7 @@ _PROCEDURE = re.compile(
     # why.)
     r"how (?:should|must|can|could) (?!(?:that|this|it|they|these|those)\b|[^?]*\bhappen)"
     r"(?:(?:a|an|the|my|our|your|each|every|new) )?"
-    r"(?:[\w.-]+ ){0,2}[\w.-]+ (?!happen\b|be (?:that|so|true|right|wrong)\b)"
+    r"(?:[\w.-]+ ){0,2}[\w.-]+ (?!be (?:that|so|true|right|wrong)\b)"
     r"(?:be \w+ed\b|[a-z]{3,}\b(?<!s))|"
     # "What's the proper way for a script to check ...?"
     r"what(?:'s| is) the (?:proper|right|best|correct|recommended|safest|simplest|easiest|"
@@ -501,9 +501,6 @@ def asked_sentence(question: str) -> str:
     return " ".join(parts[first:last + 1])
 
 
-# A yes/no question whose subject is "it", the thing the setting told of: "We build a
-# virtual environment ... and then copy the whole folder .... Will it keep working at the
-# new path?"
 # The effort the asker wants spared: "without wading through every diff", "without having
 # to remember an option", "without typing -S each time". (Not what must stay as it is, which
 # the answer is chosen by: "without editing the configuration files", "without rewriting any
@@ -512,6 +509,11 @@ _DONE_WITHOUT = re.compile(
     r"\bwithout\s+((?:having\s+to|wading|typing|retyping|remembering|repeating|scrolling|"
     r"clicking|going\s+through|digging\s+through|searching\s+through)\b[^,.;:?]*)",
     re.IGNORECASE)
+
+
+# A yes/no question whose subject is "it", the thing the setting told of: "We build a
+# virtual environment ... and then copy the whole folder .... Will it keep working at the
+# new path?"
 _IT_ASKED = re.compile(r"(?:will|would|does|do|did|is|can|could)\s+it\b", re.IGNORECASE)
 
 
