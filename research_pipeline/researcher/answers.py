@@ -1748,15 +1748,12 @@ def rivalled(asked: Sequence[_Named], source: Source) -> list[_Named]:
     return out
 
 
-# Operating systems a question may be asked for ("On our Linux servers ..."), each with the
-# family it belongs to: a page or section for another one (Apache's "Using Apache With Novell
-# NetWare") tells of another case. "Unix" is the family of the BSDs, Linux, macOS and the rest.
-_PLATFORMS = {
-    "linux": "unix", "freebsd": "unix", "openbsd": "unix", "netbsd": "unix", "bsd": "unix",
-    "solaris": "unix", "hp-ux": "unix", "aix": "unix", "macos": "unix", "os x": "unix",
-    "darwin": "unix", "unix": "unix", "windows": "windows", "win32": "windows",
-    "netware": "netware", "os/2": "os2",
-}
+# Operating systems a question may be asked for ("On our Linux servers ..."): a page or
+# section for another one (Apache's "Using Apache With Novell NetWare") tells of another
+# case. "Unix" is the family of the BSDs, Linux, macOS and the rest.
+_UNIX_FAMILY = frozenset({"linux", "freebsd", "openbsd", "netbsd", "bsd", "solaris", "hp-ux",
+                          "aix", "macos", "os x", "darwin", "unix"})
+_PLATFORMS = _UNIX_FAMILY | {"windows", "win32", "netware", "os/2"}
 _PLATFORM_NAMES = "|".join(re.escape(p) for p in sorted(_PLATFORMS, key=len, reverse=True))
 _PLATFORM_RE = re.compile(rf"(?<![\w/-])({_PLATFORM_NAMES})(?![\w/-])", re.IGNORECASE)
 
@@ -1777,7 +1774,7 @@ def other_platform(asked: frozenset[str], where: str) -> bool:
     here = platforms_named(where)
     if not here or here & asked:
         return False
-    return not ("unix" in here and "unix" in {_PLATFORMS[p] for p in asked})
+    return not ("unix" in here and asked & _UNIX_FAMILY)
 
 
 # A sentence that opens with the platform it speaks for: "On Linux, this directive ...".
