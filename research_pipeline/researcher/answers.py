@@ -233,7 +233,8 @@ _SYNONYM_GROUPS = (
     # How long it waits, the manual's timeout ("SSLStaplingResponderTimeout: Timeout for OCSP
     # stapling queries"); a mail client's folders, a mail server's mailboxes.
     "wait timeout", "folder mailbox",
-    "clash conflict", "subfolder subdirectory", "fake spoof forge", "validate check verify",
+    "hook callback", "clash conflict", "subfolder subdirectory", "fake spoof forge",
+    "validate check verify",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
     # to find such a directory in the parent directories ... it does not cross filesystem
     # boundaries".
@@ -2551,6 +2552,12 @@ class AnswerJudge:
                         (m / STEMMED if m == VARIANT else float(m > 0)) * weights[w]
                         for w, m in match(case[0], case[1], _NO_HEADING).items()
                         if w in case_words) / case_total, asks_negated)
+                if not states_case and cand.kind == "sentences" and analysis.answer_type in (
+                        "reason", "yesno") and _says_expression(analysis.scene, text):
+                    # "Note that mktime(gmtime(0)) will not generally return zero ..." for
+                    # "`time.mktime(time.gmtime(0))` returns -3600.0. Why?": the asker's own
+                    # call, told of in the text, is its case.
+                    states_case = True
                 if states_case or (analysis.answer_type == "comparison" and shape == 1.0
                                    and _argument_case(analysis, cand, text)):
                     shaped += 0.2  # the question's case in its own clause, then what follows
@@ -2835,6 +2842,25 @@ _QUOTED_MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][^'\"“”‘’]
 
 # A message of two words or more the asker quotes: 'Cannot fork', "Permission denied".
 _MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][\w,.:-]*(?: [\w,.:-]+)+)['\"”’](?![\w])")
+
+
+# A module's or an object's name before a call: "time." of "time.gmtime(0)".
+_QUALIFIER = re.compile(r"\b[a-z_]\w*\.(?=[A-Za-z_]\w*\()")
+
+
+def _says_expression(scene: Sequence[str], text: str) -> bool:
+    """The text writes a call the asker shows, with its arguments ("mktime(gmtime(0))").
+
+    Compared without spaces and without what qualifies each call, as documentation writes
+    a module's functions by their bare names.
+    """
+    said = _QUALIFIER.sub("", re.sub(r"\s+", "", text))
+    for shown in scene:
+        expression = _QUALIFIER.sub("", re.sub(r"\s+", "", shown))
+        if re.search(r"\w\([^)]+\)", expression) and len(expression) >= 8 and (
+                expression in said):
+            return True
+    return False
 
 
 def _says_message(question: str, text: str) -> bool:

@@ -92,7 +92,9 @@ _NUMBER = re.compile(
     r"\bwhat (?:is|are|was|were) the default\b|"
     r"\b(maximum|minimum|max|min)\b|"
     r"\blimit\b|\brange of values\b|"
-    r"\b(what|which) (?!(?:kinds?|types?|sorts?) of)(\w+ ){0,2}(port|version|release|size|"
+    # ("What's the highest number it can print?", "What is the port ...?")
+    r"\b(what|which)(?:['’]s|\s+(?:is|are|was|were))? (?!(?:kinds?|types?|sorts?) of)"
+    r"(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
     r"interval|threshold|level|index)\b|\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b|"
@@ -438,6 +440,19 @@ _PHRASAL = (
     # Not a verb, but said the same way: "variable names" are what a language reference
     # calls identifiers.
     (re.compile(r"\b(variables?(?:'s)? names?)\b", re.IGNORECASE), "identifier"),
+)
+# What an asker describes in everyday terms anywhere in the question, and the word
+# documentation uses for it, searched and weighed beside the asker's own: "CRLF line
+# endings" are newlines, a path "without a leading slash" is not absolute (a relative
+# one), "more than one CPU core" works in parallel.
+_DOC_TERMS = (
+    (re.compile(r"\bline[- ]endings?\b|\bCRLF\b|\bend[- ]of[- ]line\b", re.IGNORECASE),
+     "newline"),
+    (re.compile(r"\b(?:without|no)\s+(?:a\s+)?leading\s+slash", re.IGNORECASE), "absolute"),
+    (re.compile(r"\b(?:more than one|multiple|several|all (?:the|my|our))\s+(?:cpus?|cores|"
+                r"cpu cores|processors)\b", re.IGNORECASE), "parallel"),
+    (re.compile(r"\b(?:leave|leaves|left|leaving)\s+(?:\w+\s+){0,2}?out\b", re.IGNORECASE),
+     "exclude"),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
@@ -1587,6 +1602,9 @@ def analyse(question: str) -> QuestionAnalysis:
             if set_aside and set_aside.start(1) <= m.start(1) < set_aside.end(1):
                 # "Besides plain variable names, ...": what is set aside is said so too.
                 excluded += (said,)
+    question_words = set(words(question))
+    spoken += [said for pattern, said in _DOC_TERMS
+               if said not in question_words and said not in spoken and pattern.search(question)]
     excluded = tuple(w for w in excluded if w not in fragments or w in spoken)
     content = spoken + [w for w in words(question) if w not in fragments and (
         w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
