@@ -5142,3 +5142,52 @@ def test_what_the_asker_wants_to_do_without_is_not_what_the_steps_must_say():
     # (A value asked for "without passing" a parameter is its default, not a procedure's
     # setting: the parameter is what the question asks about.)
     assert "width" not in analyse("What width does the kiln use without passing width?").setting
+
+
+def test_what_is_the_highest_number_asks_for_a_value():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("What's the highest number the %T code of kiln.log can print?") == "number"
+    assert answer_type("What is the port the kiln listens on?") == "number"
+    # A kind asked for is no value: "What is the kind of glaze ...".
+    assert answer_type("What kind of glaze does the kiln need?") != "number"
+
+
+def test_an_everyday_description_is_searched_in_the_documentations_word():
+    for question, said in [
+        ("Recipes uploaded from Windows have CRLF line endings. How do I keep them?",
+         "newline"),
+        ("I set GlazeRoot glazes/blue, without a leading slash. Will the kiln find it?",
+         "absolute"),
+        ("Can the kiln use more than one CPU core to fire a load?", "parallel"),
+        ("How can I get the same log with everything in shelves/ left out?", "exclude"),
+    ]:
+        assert said in analyse(question).content, question
+    assert "newline" not in analyse("How long is a line in the kiln log?").content
+    # The documentation's word finds the passage that answers in it.
+    evidence = [
+        _doc("a", "Kiln logs", "The firing log of a load lists every shelf with the heat it "
+             "reached.", score=9.0),
+        _doc("b", "Kiln log options", "A shelf can be excluded from the firing log of a load "
+             "with the --exclude option.", score=8.0),
+    ]
+    status, facts = _research(evidence, "How can I get the firing log of a load with one "
+                                        "shelf left out?")
+    assert facts and facts[0].source_id == "b"
+
+
+def test_a_span_that_writes_the_askers_own_call_speaks_of_its_case():
+    from research_pipeline.researcher.answers import _says_expression
+    assert _says_expression(["kiln.heat(kiln.cool(0))"], "Note that heat(cool(0)) is not 0.")
+    assert _says_expression(["os.environ['KILN'] = 'blue'"],
+                            "the value stored in os.environ['KILN'] is read")
+    # A bare call, or a short one, is no piece of the asker's own code.
+    assert not _says_expression(["fire()"], "after fire() returns")
+    assert not _says_expression(["f(x)"], "f(x) is called")
+    evidence = [
+        _doc("a", "kiln.heat", "Convert a heat tuple to degrees since lighting.", score=9.0),
+        _doc("b", "kiln.heat notes", "Note that heat(cool(0)) will not generally return "
+             "zero; instead it returns the kiln's resting heat.", score=7.0),
+    ]
+    status, _ = _research(evidence, "Why does `kiln.heat(kiln.cool(0))` give 40 rather "
+                                    "than the heat I started from?")
+    assert status.best_source_id == "b"

@@ -156,6 +156,8 @@ _ORDER = re.compile(r"\b(before|after|first|then|order\w*|preced\w*|prior to|fol
                     r"earlier|later|priority|precedence)\b", re.IGNORECASE)
 # What a passage headed by a rival of the question's named thing loses in rank.
 RIVAL_PENALTY = 0.3
+# A span that writes a piece of the asker's own code (its call with arguments, its key).
+SHOWS_CODE = 0.3
 # The parts of an elided construct ("raise ... from") mentioned together: this close.
 ELIDED_WINDOW = 80
 # The people and programs of the asker's story ("which status code do browsers get",
@@ -2552,12 +2554,18 @@ class AnswerJudge:
                         (m / STEMMED if m == VARIANT else float(m > 0)) * weights[w]
                         for w, m in match(case[0], case[1], _NO_HEADING).items()
                         if w in case_words) / case_total, asks_negated)
-                if not states_case and cand.kind == "sentences" and analysis.answer_type in (
-                        "reason", "yesno") and _says_expression(analysis.scene, text):
+                shows_code = cand.kind == "sentences" and _says_expression(analysis.scene, text)
+                if shows_code and not states_case and analysis.answer_type in ("reason",
+                                                                              "yesno"):
                     # "Note that mktime(gmtime(0)) will not generally return zero ..." for
                     # "`time.mktime(time.gmtime(0))` returns -3600.0. Why?": the asker's own
                     # call, told of in the text, is its case.
                     states_case = True
+                elif shows_code:
+                    # "... the local timezone to the value stored in os.environ['TZ']" for
+                    # "the script does `os.environ['TZ'] = 'Europe/Berlin'`. What else do I
+                    # have to do?": it speaks of what the asker did.
+                    shaped += SHOWS_CODE
                 if states_case or (analysis.answer_type == "comparison" and shape == 1.0
                                    and _argument_case(analysis, cand, text)):
                     shaped += 0.2  # the question's case in its own clause, then what follows
@@ -2849,18 +2857,24 @@ _QUALIFIER = re.compile(r"\b[a-z_]\w*\.(?=[A-Za-z_]\w*\()")
 
 
 def _says_expression(scene: Sequence[str], text: str) -> bool:
-    """The text writes a call the asker shows, with its arguments ("mktime(gmtime(0))").
+    """The text writes a piece of code the asker shows, with its arguments or key.
 
-    Compared without spaces and without what qualifies each call, as documentation writes
-    a module's functions by their bare names.
+    A call ("mktime(gmtime(0))" of `time.mktime(time.gmtime(0))`) or a subscript
+    ("os.environ['TZ']" of `os.environ['TZ'] = 'Europe/Berlin'`), compared without spaces
+    and without what qualifies each call, as documentation writes a module's functions by
+    their bare names.
     """
     said = _QUALIFIER.sub("", re.sub(r"\s+", "", text))
     for shown in scene:
-        expression = _QUALIFIER.sub("", re.sub(r"\s+", "", shown))
-        if re.search(r"\w\([^)]+\)", expression) and len(expression) >= 8 and (
-                expression in said):
+        code = re.sub(r"\s+", "", shown)
+        pieces = [_QUALIFIER.sub("", m.group(0)) for m in _CODE_PIECE.finditer(code)]
+        if any(len(piece) >= 8 and piece in said for piece in pieces):
             return True
     return False
+
+
+# A call with arguments (one level of calls inside them) or a subscript with a key.
+_CODE_PIECE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))+\)|[A-Za-z_][\w.]*\[[^\]]+\]")
 
 
 def _says_message(question: str, text: str) -> bool:
