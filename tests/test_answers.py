@@ -2818,7 +2818,9 @@ def test_a_module_page_calls_its_members_by_their_short_names():
     # Only on the page of the name's own namespace, and not in its table of members.
     assert member_name("kiln.loader", "kiln module") == "loader"
     assert member_name("kiln.Rack.fill", "kiln.Rack") == "fill"
-    assert member_name("kiln.loader", "kiln.unloader") == ""
+    # On another member's page, only where it is written as a call: "Note that
+    # unload(loader(rack)) ..." speaks of kiln.loader, "the loader" of the unloader's own.
+    assert member_name("kiln.loader", "kiln.unloader") == "loader("
     assert member_name("loader", "kiln module") == ""
 
 
@@ -4744,7 +4746,7 @@ def test_a_modules_constant_is_named_in_its_modules_entries_and_said_of_both_is_
     from research_pipeline.researcher.answers import member_name
     # "FIRE_FAST" in kilnlib.Kiln's entry is kilnlib.FIRE_FAST; a plain word is not.
     assert member_name("kilnlib.FIRE_FAST", "kilnlib.Kiln") == "FIRE_FAST"
-    assert member_name("kilnlib.fire", "kilnlib.Kiln") == ""
+    assert member_name("kilnlib.fire", "kilnlib.Kiln") == "fire("  # only as a call
     assert member_name("os.path.exists", "os.path.lexists") == ""
     evidence = _text_evidence("The mode of a firing is given either as a program or as a "
                               "custom ramp. For FIRE_FAST and FIRE_SLOW, the default is to "

@@ -1224,6 +1224,10 @@ def member_name(focus: str, title: str) -> str:
     # FORMAT_XZ, the default is CHECK_CRC64" speaks of lzma.FORMAT_XZ.
     if "." not in space and title.startswith(f"{space}.") and _CODE_FORM.fullmatch(last):
         return last
+    # Or a function of the module written as a call in another entry of it: time.mktime's
+    # "Note that mktime(gmtime(0)) will not generally return zero" speaks of time.gmtime.
+    if "." not in space and title.startswith(f"{space}.") and re.fullmatch(r"[a-z_]\w*", last):
+        return f"{last}("
     return ""
 
 
@@ -1372,7 +1376,9 @@ def _is_operator(term: str) -> bool:
 
 # What a name follows when it is only named to compare with or to point at.
 _PASSING_CUE = re.compile(r"(?:\b(?:similar to|such as|like|see(?: also)?|unlike|as with|as in|"
-                          r"cf\.|compare(?:d)? (?:to|with)|(?:in)?compatible with)\s+"
+                          r"cf\.|compare(?:d)? (?:to|with)|(?:in)?compatible with|"
+                          # "Cannot be combined with --graph." in --no-walk's entry.
+                          r"(?:be|is|are) (?:not )?(?:combined|used together) with)\s+"
                           # (Or the last of several names: "with the wait() and ".)
                           r"(?:the\s+)?(?:[`'\"“(]*[\w.]+(?:\(\))?[`'\"”)]*"
                           r"(?:,\s*|\s+(?:and|or)\s+))*"
@@ -2327,9 +2333,10 @@ class AnswerJudge:
                                                           member_of, members, quoted_values,
                                                           module_here, strict=True)]
                 for i, f in enumerate(analysis.focus):
-                    if (focus_hits[i] and not focus_in_heading[i] and not members[i]
+                    if (focus_hits[i] and not focus_in_heading[i]
+                            and (not members[i] or members[i].endswith("("))
                             and (QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
-                                 or is_hyphenated_name(f))
+                                 or is_hyphenated_name(f) or f.startswith("-"))
                             and _in_passing(f, before)):
                         # "... describe fields, similar to dataclasses.field()": named to
                         # compare with, the name is not what the passage is about.
