@@ -356,6 +356,22 @@ def test_every_documented_routine_of_a_module_is_in_the_corpus():
     assert "threading.Lock" in {r["title"] for r in _module_records("threading")}
 
 
+def test_a_class_s_methods_from_a_private_base_are_documented_on_the_public_class():
+    from research_pipeline.corpus.pydocs import _module_records
+    # ssl.SSLContext's methods live in the C base _ssl._SSLContext; ipaddress's networks
+    # have theirs from ipaddress._BaseNetwork: the public class is where people call them.
+    ssl = {r["title"]: r["text"] for r in _module_records("ssl")}
+    assert "capath directory" in ssl["ssl.SSLContext.get_ca_certs"]
+    assert "ssl.SSLContext.cert_store_stats" in ssl
+    ipaddress = {r["title"] for r in _module_records("ipaddress")}
+    assert {"ipaddress.IPv4Network.subnets", "ipaddress.IPv6Network.subnets"} <= ipaddress
+    # What a private base's public twin offers is documented there, once: io.IOBase has
+    # _io._IOBase's readlines, and io.FileIO does not repeat it.
+    io = {r["title"] for r in _module_records("io")}
+    assert {"io.IOBase.seek", "io.IOBase.readlines", "io.TextIOBase.readline"} <= io
+    assert "io.FileIO.readlines" not in io
+
+
 def test_what_a_class_only_inherits_from_a_builtin_is_no_entry_and_a_short_sentence_is_one():
     import warnings
 

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 41
+BUILD_VERSION = 42
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -179,6 +179,42 @@ def _class_doc(cls: type) -> str | None:
     return None if doc in inherited else doc
 
 
+def _public_twin(base: type) -> type | None:
+    """The public class a private base is offered as: ssl.SSLContext for _ssl._SSLContext.
+
+    The class of the private name without its underscore, in the base's module or that
+    module's public namesake ("_io" is "io"), that derives from it.
+    """
+    name = base.__name__.lstrip("_")
+    for module_name in dict.fromkeys((base.__module__, base.__module__.lstrip("_"))):
+        module = sys.modules.get(module_name)
+        twin = getattr(module, name, None) if module is not None else None
+        if inspect.isclass(twin) and twin is not base and issubclass(twin, base):
+            return twin
+    return None
+
+
+def _class_members(cls: type) -> dict[str, object]:
+    """A class's own members, and those it has from a private base no public class offers.
+
+    ssl.SSLContext's get_ca_certs is defined in the C base _ssl._SSLContext, and
+    ipaddress.IPv4Network's subnets in ipaddress._BaseNetwork: a user calls them on the
+    public class, whose page is the only one that can document them. (What io.FileIO has
+    from _io._RawIOBase is io.RawIOBase's: that class's page documents it.)
+    """
+    members = dict(vars(cls))
+    for base in cls.__mro__[1:]:
+        if not base.__name__.startswith("_") or base.__module__ == "builtins":
+            continue
+        if _public_twin(base) not in (None, cls):
+            continue
+        for attr, value in vars(base).items():
+            if attr not in members and next(
+                    (b for b in cls.__mro__ if attr in vars(b)), None) is base:
+                members[attr] = value
+    return members
+
+
 def _module_records(name: str) -> Iterator[dict]:
     import importlib
 
@@ -227,7 +263,7 @@ def _module_records(name: str) -> Iterator[dict]:
         yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
                "url": _doc_url(public, attr), "text": member_doc}
         if inspect.isclass(obj):
-            for meth_name, meth in sorted(vars(obj).items()):
+            for meth_name, meth in sorted(_class_members(obj).items()):
                 if meth_name.startswith("_"):
                     continue
                 if inspect.isclass(meth):
