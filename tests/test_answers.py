@@ -5193,3 +5193,27 @@ def test_a_span_that_writes_the_askers_own_call_speaks_of_its_case():
     status, _ = _research(evidence, "Why does `kiln.heat(kiln.cool(0))` give 40 rather "
                                     "than the heat I started from?")
     assert status.best_source_id == "b"
+
+
+def test_an_option_another_entry_cannot_be_combined_with_is_named_only_in_passing():
+    from research_pipeline.researcher.answers import _in_passing
+    assert _in_passing("--graph", "Shows the loads as given. Cannot be combined with --graph.")
+    assert _in_passing("--graph", "This option is not used together with --graph.")
+    assert not _in_passing("--graph", "With --graph, the loads are drawn as a tree.")
+    # The --no-stack entry does not speak of --graph: no part of the answer.
+    entry = _doc("a", "kiln-log(1) › --no-stack", "--no-stack  Shows the loads in the order they "
+                 "were given on the command line, sorted by firing time. Cannot be combined "
+                 "with --graph.", score=9.0)
+    status, _ = _research([entry], "Why does kiln-log --graph change the order in which the "
+                                   "loads are sorted?")
+    assert status.status == "unanswered"
+
+
+def test_a_modules_function_written_as_a_call_in_another_entry_names_it():
+    # kiln.heat's note writes kiln.cool as "cool(0)": it speaks of both.
+    note = _doc("a", "kiln.heat", "Convert a heat tuple to degrees since lighting. Note that "
+                "heat(cool(0)) will not generally return zero; instead it returns the resting "
+                "heat of the kiln.", score=9.0)
+    status, _ = _research([note], "Why does `kiln.heat(kiln.cool(0))` give 40 rather than the "
+                                  "heat I started from?")
+    assert status.status == "answered"
