@@ -1211,8 +1211,10 @@ def member_name(focus: str, title: str) -> str:
     csv.Sniffer.has_header "has_header": a dotted name's last part, on the page titled
     by the part before it ("csv module", "csv.Sniffer"), in the span that says it; not
     in the page's table of its members, a summary of each that its own entry gives in
-    full. (Not on another member's page either: os.path.lexists's "Test whether a path
-    exists" is not about os.path.exists.)
+    full. On another member's page, only a constant's or class's name ("FORMAT_XZ"), or a
+    function's written as a call, which is returned with its parenthesis ("gmtime(" for
+    time.gmtime in time.mktime's "mktime(gmtime(0))"): os.path.lexists's "Test whether a
+    path exists" is not about os.path.exists.
     """
     if not QUALIFIED_NAME.fullmatch(focus):
         return ""
@@ -2863,6 +2865,10 @@ _MESSAGE = re.compile(r"(?<![\w])(['\"“‘])([A-Za-z][\w,.:-]*(?: [\w,.:-]+)+)
 _QUALIFIER = re.compile(r"\b[a-z_]\w*\.(?=[A-Za-z_]\w*\()")
 
 
+# A call with arguments (one level of calls inside them) or a subscript with a key.
+_CODE_PIECE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))+\)|[A-Za-z_][\w.]*\[[^\]]+\]")
+
+
 def _says_expression(scene: Sequence[str], text: str) -> bool:
     """The text writes a piece of code the asker shows, with its arguments or key.
 
@@ -2878,10 +2884,6 @@ def _says_expression(scene: Sequence[str], text: str) -> bool:
         if any(len(piece) >= 8 and piece in said for piece in pieces):
             return True
     return False
-
-
-# A call with arguments (one level of calls inside them) or a subscript with a key.
-_CODE_PIECE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))+\)|[A-Za-z_][\w.]*\[[^\]]+\]")
 
 
 def _says_message(question: str, text: str) -> bool:

@@ -444,13 +444,13 @@ _PHRASAL = (
 # What an asker describes in everyday terms anywhere in the question, and the word
 # documentation uses for it, searched and weighed beside the asker's own: "CRLF line
 # endings" are newlines, a path "without a leading slash" is not absolute (a relative
-# one), "more than one CPU core" works in parallel.
+# one), "more than one CPU core" works in parallel, what is "left out" is excluded.
 _DOC_TERMS = (
     (re.compile(r"\bline[- ]endings?\b|\bCRLF\b|\bend[- ]of[- ]line\b", re.IGNORECASE),
      "newline"),
     (re.compile(r"\b(?:without|no)\s+(?:a\s+)?leading\s+slash", re.IGNORECASE), "absolute"),
     (re.compile(r"\b(?:more than one|multiple|several|all (?:the|my|our))\s+(?:cpus?|cores|"
-                r"cpu cores|processors)\b", re.IGNORECASE), "parallel"),
+                r"processors)\b", re.IGNORECASE), "parallel"),
     (re.compile(r"\b(?:leave|leaves|left|leaving)\s+(?:\w+\s+){0,2}?out\b", re.IGNORECASE),
      "exclude"),
 )
