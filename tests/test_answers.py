@@ -5178,13 +5178,16 @@ def test_an_everyday_description_is_searched_in_the_documentations_word():
 
 
 def test_a_span_that_writes_the_askers_own_call_speaks_of_its_case():
-    from research_pipeline.researcher.answers import _says_expression
-    assert _says_expression(["kiln.heat(kiln.cool(0))"], "Note that heat(cool(0)) is not 0.")
-    assert _says_expression(["os.environ['KILN'] = 'blue'"],
-                            "the value stored in os.environ['KILN'] is read")
+    from research_pipeline.researcher.answers import _says_expression, code_pieces
+
+    def says(scene: list[str], text: str) -> bool:
+        return _says_expression(code_pieces(scene), text)
+
+    assert says(["kiln.heat(kiln.cool(0))"], "Note that heat(cool(0)) is not 0.")
+    assert says(["os.environ['KILN'] = 'blue'"], "the value stored in os.environ['KILN'] is read")
     # A bare call, or a short one, is no piece of the asker's own code.
-    assert not _says_expression(["fire()"], "after fire() returns")
-    assert not _says_expression(["f(x)"], "f(x) is called")
+    assert not says(["fire()"], "after fire() returns")
+    assert not says(["f(x)"], "f(x) is called")
     evidence = [
         _doc("a", "kiln.heat", "Convert a heat tuple to degrees since lighting.", score=9.0),
         _doc("b", "kiln.heat notes", "Note that heat(cool(0)) will not generally return "

@@ -2116,6 +2116,7 @@ class AnswerJudge:
         top_score = max((e.score for e in evidence), default=1.0) or 1.0
         asked_things = named_things(analysis.text)
         asked_platforms = platforms_named(analysis.text)
+        shown_code = code_pieces(analysis.scene)
         # A name the question's code calls on a variable of the asker's ("staff.sort(...)")
         # that analysis resolved to the method's entry (builtins.list.sort): that entry is
         # the question's own, not a rival of the variable's name.
@@ -2563,7 +2564,7 @@ class AnswerJudge:
                         (m / STEMMED if m == VARIANT else float(m > 0)) * weights[w]
                         for w, m in match(case[0], case[1], _NO_HEADING).items()
                         if w in case_words) / case_total, asks_negated)
-                shows_code = cand.kind == "sentences" and _says_expression(analysis.scene, text)
+                shows_code = cand.kind == "sentences" and _says_expression(shown_code, text)
                 if shows_code and not states_case and analysis.answer_type in ("reason",
                                                                               "yesno"):
                     # "Note that mktime(gmtime(0)) will not generally return zero ..." for
@@ -2869,21 +2870,25 @@ _QUALIFIER = re.compile(r"\b[a-z_]\w*\.(?=[A-Za-z_]\w*\()")
 _CODE_PIECE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))+\)|[A-Za-z_][\w.]*\[[^\]]+\]")
 
 
-def _says_expression(scene: Sequence[str], text: str) -> bool:
-    """The text writes a piece of code the asker shows, with its arguments or key.
+def code_pieces(scene: Sequence[str]) -> tuple[str, ...]:
+    """The pieces of code the asker shows that a text may write again, as they are compared.
 
-    A call ("mktime(gmtime(0))" of `time.mktime(time.gmtime(0))`) or a subscript
-    ("os.environ['TZ']" of `os.environ['TZ'] = 'Europe/Berlin'`), compared without spaces
-    and without what qualifies each call, as documentation writes a module's functions by
-    their bare names.
+    Each call with arguments ("mktime(gmtime(0))" of `time.mktime(time.gmtime(0))`) and
+    subscript with a key ("os.environ['TZ']" of `os.environ['TZ'] = 'Europe/Berlin'`),
+    without spaces and without what qualifies each call, as documentation writes a module's
+    functions by their bare names; eight characters or more.
     """
+    pieces = (_QUALIFIER.sub("", m.group(0)) for shown in scene
+              for m in _CODE_PIECE.finditer(re.sub(r"\s+", "", shown)))
+    return tuple(dict.fromkeys(p for p in pieces if len(p) >= 8))
+
+
+def _says_expression(pieces: Sequence[str], text: str) -> bool:
+    """The text writes one of the asker's code pieces (``code_pieces``)."""
+    if not pieces:
+        return False
     said = _QUALIFIER.sub("", re.sub(r"\s+", "", text))
-    for shown in scene:
-        code = re.sub(r"\s+", "", shown)
-        pieces = [_QUALIFIER.sub("", m.group(0)) for m in _CODE_PIECE.finditer(code)]
-        if any(len(piece) >= 8 and piece in said for piece in pieces):
-            return True
-    return False
+    return any(piece in said for piece in pieces)
 
 
 def _says_message(question: str, text: str) -> bool:
