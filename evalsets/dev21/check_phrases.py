@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Check the dev21 evaluation set against this Python's own documentation.
+
+What is checked, for every question of this folder's topic files, is described in
+../pydocs_phrases.py, whose ``check_set`` does it; this file says where each
+question is answered and gives the set's structural rules.
+
+Structural rules of this set: 6 topic files, 18 questions, exactly 3
+questions per topic, allowed front-matter keys, a non-empty brief, allowed
+types with every type used at least once, exactly two unanswerable questions
+in two different topics (expect [] and no source), expect lists aligned with
+questions, 1-3 phrases of 1-5 words per answerable question.
+
+Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
+(run it with the project's Python: the texts are those of that interpreter)
+Exit status is 0 when everything passes, 1 otherwise.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from pydocs_phrases import check_set  # noqa: E402 - the shared checks, one folder up
+
+
+# Where the answer to each question is written: topic file id -> one list of
+# text names per question (None for an unanswerable one).
+SOURCES = {
+    "terminal-settings": [
+        ["termios.tcsendbreak"],
+        ["os.get_terminal_size"],
+        None,
+    ],
+    "generic-functions": [
+        ["functools.singledispatch"],
+        ["functools.singledispatch"],
+        ["functools.singledispatchmethod", "functools.singledispatch"],
+    ],
+    "users-and-groups": [
+        ["pwd", "pwd.struct_passwd"],
+        ["grp"],
+        ["grp.getgrnam"],
+    ],
+    "changing-lists-in-place": [
+        ["topic:typesseq-mutable"],
+        ["topic:typesseq-mutable"],
+        ["builtins.list.pop", "topic:typesseq-mutable"],
+    ],
+    "faulthandler-dumps": [
+        ["faulthandler.dump_traceback_later", "topic:debugger"],
+        ["faulthandler.register", "topic:debugger"],
+        None,
+    ],
+    "file-mode-bits": [
+        ["stat.filemode"],
+        ["stat.S_IMODE", "stat.S_IFMT"],
+        ["os.lstat", "os.stat"],
+    ],
+}
+
+# For the unanswerable questions: terms an answer would have to use, and the
+# context words that must appear in the same text for a hit to be shown
+# (all lower-case: texts are compared lower-cased).
+UNANSWERABLE_TERMS = {
+    ("terminal-settings", 2): {
+        "terms": ["echo", "icanon", "canonical", "isig", "iexten", "ctrl-c", "control-c", "interrupt",
+                  "signal", "line buffer", "line-buffer", "one character", "character at a time",
+                  "opost", "output processing", "postprocess", "special character", "vmin",
+                  "cbreak", "raw mode", "keypress", "getch"],
+        "context": ["tty", "terminal", "termios", "cbreak", "raw mode"],
+    },
+    ("faulthandler-dumps", 2): {
+        "terms": ["pythonfaulthandler", "-x faulthandler", "environment variable", "-x ", "xoptions",
+                  "command line", "command-line", "sys.flags", "startup", "start-up",
+                  "enable(", "is_enabled"],
+        "context": ["faulthandler", "fault handler", "fatal error", "segmentation", "sigsegv",
+                    "dump the traceback"],
+    },
+}
+
+
+if __name__ == "__main__":
+    sys.exit(check_set(HERE, SOURCES, UNANSWERABLE_TERMS, n_topics=6, n_questions=18, per_topic=(3, 3),
+                       min_per_type=1, n_unanswerable=2, phrase_words=(1, 5)))
