@@ -305,6 +305,19 @@ def command_tokens(text: str) -> list[str]:
     return [t.strip("?!.,;:\"'()") for t in text.split()]
 
 
+def typed_commands(text: str) -> list[str]:
+    """A word and the hyphenated name typed after it, joined as a title writes the command.
+
+    "the exit code of git merge-file" gives "git-merge-file", the name of its manual page:
+    the words "merge" and "file" are on every page about merging files.
+    """
+    tokens = command_tokens(text.lower())
+    return list(dict.fromkeys(
+        f"{a}-{b}" for a, b in itertools.pairwise(tokens)
+        if _COMMAND_WORD.fullmatch(a) and "-" not in a and a not in STOPWORDS
+        and is_hyphenated_name(b)))
+
+
 def joined_names(text: str) -> list[str]:
     """Each two adjacent words of a text joined by a hyphen ("git bundle" as "git-bundle")."""
     return list(dict.fromkeys(

@@ -666,6 +666,11 @@ def test_keywords_and_expressions_named_in_a_question_are_what_it_asks_about():
     assert analyse("What does the expression evaluation order say?").focus == ()
     assert analyse("What does the dataclass decorator add to a class?").focus == ("dataclass",)
     assert analyse("What does the main function do?").focus == ()
+    # A word that describes which function ("the original function", "the plain module")
+    # names none.
+    assert analyse("How do I add a version for dates without touching the original "
+                   "function?").focus == ()
+    assert analyse("Is the plain module enough here?").focus == ()
 
 
 def test_a_support_quote_never_ends_on_a_pointer_to_code():
@@ -1621,6 +1626,9 @@ def test_a_subcommand_without_a_page_is_still_the_name_asked_about():
     # "kiln cool-down" has no page: it is still what the question names ...
     assert named_commands("What kiln cool-down command opens the vent?", pages) == [
         "cool-down"]
+    # So it is beside one page of the program's: no plain word runs on with a hyphen.
+    assert named_commands("What kiln cool-down command opens the vent?", pages[:1]) == [
+        "cool-down"]
     # ... and "What <program> <name> command" asks for a command to run.
     assert analyse("What kiln cool-down command opens the vent?").answer_type == "procedure"
     # A word one title happens to hyphenate ("In-Depth") is no program: "saved in
@@ -1648,6 +1656,43 @@ def test_a_program_named_by_its_manual_page_is_what_the_answer_speaks_of():
                        "tile count and raise it step by step.", score=9.0)
     status, facts = _research(evidence, question)
     assert status.status != "unanswered" and [f.source_id for f in facts][:1] == ["p1"]
+
+
+def test_a_things_own_entry_saying_it_does_what_is_asked_says_it_can():
+    # "Can kilnwatch log ...?": kilnwatch.alarm's entry says, with no word of doubt, that
+    # it does it; that is a yes, though it has no "can" or "yes" of its own.
+    evidence = [
+        _doc("a", "kilnwatch.alarm", "Register a handler for the alarm bell: record the "
+             "temperature of every shelf of the kiln into the file.", score=9.0),
+        _doc("m", "kilnwatch module", "kilnwatch watches a kiln while it fires and keeps "
+             "a record of what it saw.", score=6.0),
+        _doc("b", "Kiln care", "Clean the shelves of a kiln after every firing and check "
+             "the elements for wear.", score=5.0)]
+    question = ("Can kilnwatch record a running kiln's heat profile when it receives a "
+                "warning such as the alarm bell?")
+    rare = ExtractiveResearcher(idf=lambda stems: {s: 6.0 for s in stems})
+    status, facts = _research(evidence, question, researcher=rare)
+    assert status.status != "unanswered" and [f.source_id for f in facts][:1] == ["a"]
+
+
+def test_the_program_a_whole_collection_documents_need_not_be_named_by_the_answer():
+    # "kilnd" is the collection's own server, named on a large share of its pages (a low
+    # IDF): its manual calls it "the server" as often, and a passage about the server's
+    # lingering close answers a question that names kilnd.
+    evidence = [
+        _doc("p1", "Performance tuning", "The server keeps reading from the socket for a "
+             "while before it closes the connection, because closing at once would reset "
+             "the connection before the client has read the response.", score=9.0),
+        _doc("k1", "kilnd - kiln server", "kilnd is the kiln server program.", score=7.0)]
+    question = "Why does kilnd keep reading from the socket before it closes the connection?"
+    common = ExtractiveResearcher(idf=lambda stems: {s: 1.5 if s == "kilnd" else 6.0
+                                                     for s in stems})
+    status, facts = _research(evidence, question, researcher=common)
+    assert status.status != "unanswered" and [f.source_id for f in facts][:1] == ["p1"]
+    # A program named on few pages (a rare word) is still what the answer must speak of.
+    rare = ExtractiveResearcher(idf=lambda stems: {s: 6.0 for s in stems})
+    status, _ = _research(evidence, question, researcher=rare)
+    assert status.status == "unanswered" and "kilnd" in status.note
 
 
 def test_a_value_left_unpicked_asks_for_the_default_which_a_span_states_outright():
@@ -3160,11 +3205,18 @@ def test_a_method_a_module_page_lists_under_its_signature_is_the_askers_call():
                                  "Settings with kilnconf")
     # "conf" is the asker's variable; the module's page lists the method it calls.
     assert resolved.focus == ("getflag",) and "conf" not in resolved.content
-    # Named in passing on a module's page, or listed on another module's, it is not.
-    for title, text in (("kilnconf module", "Use getflag() for flags."),
-                        ("ovenlog module", listing)):
+    # Listed on another module's page, it is not; nor named in passing where a text also
+    # names the variable (the asker's word is then more than its handle on the object).
+    for title, text in (("ovenlog module", listing),
+                        ("kilnconf module", "Use getflag() on conf for flags.")):
         assert _objects_resolved(analyse(question), [page(1, title, text)],
                                  "Settings with kilnconf").focus == ("conf.getflag",)
+    # Named in passing as a call in prose, it is the method the prose speaks of, as a call
+    # ("getflag(": the "getflag=False" of some signature is no mention of it).
+    resolved = _objects_resolved(analyse(question), [page(1, "kilnconf module",
+                                                          "Use getflag() for flags.")],
+                                 "Settings with kilnconf")
+    assert resolved.focus == ("getflag(",) and "conf" not in resolved.content
 
 
 def test_a_methods_section_under_its_class_in_a_reference_page_is_its_own():

@@ -55,6 +55,19 @@ def test_a_question_asked_in_the_negative_searches_for_the_one_word_form(tmp_pat
     assert any("uninspected" in q.text.split() for q in plan.queries)
 
 
+def test_a_command_with_a_hyphenated_name_is_searched_by_its_pages_name(tmp_path):
+    # "kiln cool-down" is the page "kiln-cool-down(1)": its words apart ("cool", "down")
+    # are on every page about cooling.
+    topic = _topic(tmp_path, 'title: Kilns\nquestions: ["What does the exit code of kiln '
+                             'cool-down mean? I just got 3."]')
+    plan = ExtractiveResearcher().generate_plan(topic, [], None)
+    assert plan.queries and all("kiln-cool-down" in q.text.split() for q in plan.queries)
+    # A hyphenated word after a plain word is joined only to a word of its own.
+    from research_pipeline.text import typed_commands
+    assert typed_commands("Is a read-only glaze safe with kiln cool-down?") == [
+        "kiln-cool-down"]
+
+
 def test_a_method_called_on_the_askers_object_is_searched_as_the_topics_class(tmp_path):
     # "h.seal()" is the asker's hive; the topic is about apiary.Hive, whose entry
     # "apiary.Hive.seal" is the one to find. Names are searched as written.

@@ -131,6 +131,9 @@ TIGHT_WEIGHT = 0.3
 # The share of a yes/no question that one sentence must carry to state its answer
 # without a verdict word ("that finally clause is executed").
 YESNO_STATED = 0.7
+# ... and the share a sentence of the focus's own entry carries to say, without a word of
+# doubt, that the thing can do what is asked.
+ABLE_STATED = 0.35
 # The share of a "what happens" question that a sentence's opening "when/if" clause must
 # carry to state the question's case.
 CASE_SHARE = 0.8
@@ -568,6 +571,10 @@ _NEED_SAID = re.compile(
     r"\b(?:needed|necessary|unnecessary|required|mandatory|optional|need not|needn't|"
     r"no need|automatically|must|has to|have to|needs to|need to|responsible for|up to the "
     r"(?:caller|user|application))\b", re.IGNORECASE)
+
+
+# A question whether a thing can do something (not whether the asker may: "Can I ...").
+_ABILITY_Q = re.compile(r"\W*(?:can|could)\s+(?!i\b|we\b|you\b|one\b)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
@@ -1336,9 +1343,10 @@ def _found(term: str, haystack: str) -> bool:
         # A call written as one ("secrets.compare_digest()") names the function, which its
         # own entry heads without the brackets.
         return _found(term[:-2], haystack)
-    if is_hyphenated_name(term) and next(_hits(term.replace("-", " "), haystack),
-                                         None) is not None:
-        return True  # "git-rerere" is typed "git rerere"
+    if is_hyphenated_name(term) and any(
+            next(_hits(typed, haystack), None) is not None
+            for typed in (term.replace("-", " "), term.replace("-", " ", 1))):
+        return True  # "git-rerere" is typed "git rerere", "git-verify-commit" "git verify-commit"
     shape = valued_shape(term)
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
         # "HEAD~2" is the manual's "<rev>~[<n>]" or "master~3" with its own values.
@@ -2449,6 +2457,16 @@ class AnswerJudge:
                         # says nothing of a default: "Use passive or active mode ...")
                         not _default_unsaid(analysis.text, text)):
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
+                elif (analysis.answer_type == "yesno" and not shape and tight >= ABLE_STATED
+                      and analysis.focus and all(
+                          h or m or e for h, m, e in zip(focus_in_heading, module_here,
+                                                         member_of, strict=True))
+                      and _ABILITY_Q.match(asked_sentence(analysis.text))):
+                    # "Can faulthandler dump a running program's stack when it receives a
+                    # signal?": the thing's own entry saying, with no word of doubt, that it
+                    # does it ("Register a handler for the signal signum: dump the traceback
+                    # ...") says it can.
+                    shape = 1 / 3
                 elif (analysis.answer_type == "reason" and not shape and analysis.focus
                       and all(focus_in_heading) and _caveat(text)):
                     # A name's own entry notes what its reader may not expect ("Note that
@@ -2954,15 +2972,27 @@ _RELATIVE_MENTION = re.compile(r"\b(?:that|which|where|whom|whose)\s+([a-z][\w-]
 _PROGRAM_TITLE = re.compile(r"([a-z][a-z0-9]*) - \S")
 
 
-def named_programs(question: str, evidence: Sequence[Evidence]) -> list[str]:
+# A program named this often in its collection (IDF) is the collection's own subject:
+# "httpd" in the Apache manual, "git" in Git's, named on one text in ten or more.
+OWN_PROGRAM_IDF = 3.0
+
+
+def named_programs(question: str, evidence: Sequence[Evidence],
+                   idf: Callable[[list[str]], dict[str, float]] | None = None) -> list[str]:
     """The programs a question names, as typed, that have a manual page among the evidence.
 
     "... load-test our site with ab ...": ab's page is titled "ab - Apache HTTP server
     benchmarking tool". An answer speaks of that program: a passage about another
-    program's start-up "ramp-up" does not answer how to ramp up ab's load.
+    program's start-up "ramp-up" does not answer how to ramp up ab's load. Not the program
+    the whole collection documents ("Why doesn't httpd just set SO_LINGER ...?"), which
+    its pages call "the server" or "Apache" as often as by its name.
     """
     programs = {m.group(1) for e in evidence if (m := _PROGRAM_TITLE.match(e.source.title))}
-    return [t for t in dict.fromkeys(command_tokens(question)) if t in programs]
+    named = [t for t in dict.fromkeys(command_tokens(question)) if t in programs]
+    if named and idf is not None:
+        rarity = idf([stem(t) for t in named])
+        named = [t for t in named if rarity.get(stem(t), OWN_PROGRAM_IDF) >= OWN_PROGRAM_IDF]
+    return named
 
 
 # A module's word is rarer than this (IDF) in the collection: "telnetlib", "lzma", not
@@ -3028,7 +3058,11 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
     parents = {program for program, pages in programs.items() if pages > 1}
     for i, (first, second) in enumerate(itertools.pairwise(tokens)):
         name = f"{first}-{second}"
-        if (name not in titled and first in parents and is_hyphenated_name(second)
+        # (One page of the program's is enough where the subcommand is typed with a
+        # hyphen of its own, "git filter-repo" beside git-filter-branch's page alone: no
+        # plain word runs on so.)
+        if (name not in titled and is_hyphenated_name(second)
+                and (first in parents or programs[first] and first not in STOPWORDS)
                 and second not in out and name not in mentioned):
             # A subcommand the collection has no page for ("git filter-repo") is still
             # the name asked about: an answer must name it.

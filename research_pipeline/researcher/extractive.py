@@ -96,6 +96,7 @@ from research_pipeline.text import (
     stem,
     symbols,
     terms,
+    typed_commands,
     words,
     written_symbols,
 )
@@ -220,10 +221,24 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
             # ("getboolean(section, options, ...)" over "Like get(), but convert value to
             # a boolean ..."), that listing is the method asked about, by its bare name.
             listed = re.compile(rf"(?:^|\n){re.escape(method)}\([^\n]*\)\n")
+            # Nor one in a listing: where the prose of the evidence writes the method as a
+            # call ('The "reverse()" method modifies the sequence in place') and no text
+            # names the variable, the asker's handle on a value of its own ("events" of
+            # `events.reverse()`), that prose speaks of the method asked about. (Not for
+            # a comparison, whose sides are told apart by the names as the question
+            # writes them.)
+            called = re.compile(rf"(?<![\w.]){re.escape(method)}\(\)")
             if not any(ev.source.title.lower() in module_pages and listed.search(ev.source.text)
-                       for ev in evidence):
+                       for ev in evidence) and (
+                    variable in outside_calls or asked.answer_type == "comparison"
+                    or not any(called.search(ev.source.text) for ev in evidence)
+                    or any(re.search(rf"(?<![\w.]){re.escape(variable)}\b", ev.source.text)
+                           for ev in evidence)):
                 continue
-            resolved = method
+            # (Written as a call, "reverse(": the "reverse=False" of sort's signature is no
+            # mention of the method.)
+            resolved = method if any(ev.source.title.lower() in module_pages and listed.search(
+                ev.source.text) for ev in evidence) else f"{method}("
         else:
             # A class the question names ("d.get('missing') on a defaultdict") is the one
             # the variable holds; where it names a class of the module that has no such
@@ -358,8 +373,8 @@ class ExtractiveResearcher:
             # A program the question names by its page's name ("with ab") is what it asks
             # about, though typed as a plain word: the answer's source speaks of it.
             source = best.candidate.source
-            unspoken = [p for p in named_programs(question, evidence) if not focus_in(
-                p, source.text, f"{source.title} {source.section}")]
+            unspoken = [p for p in named_programs(question, evidence, self._weights)
+                        if not focus_in(p, source.text, f"{source.title} {source.section}")]
             if unspoken:
                 status, note = "unanswered", (
                     f"the passages that match speak of something else, not of "
@@ -406,6 +421,9 @@ class ExtractiveResearcher:
             # So is an option ("-C" is no word at all, "--ignore-revs-file" three).
             own = [*written_symbols(q.text), *code_names(q.text, lower=False),
                    *literal_methods(q.text), *option_names(q.text), *_readable_terms(q.text)]
+            # A command whose name has a hyphen ("git merge-file") is searched by the name
+            # its page has; its words apart are on every page about merging files.
+            own += [c for c in typed_commands(q.text) if c not in own]
             # A method the asker calls on its own object ("q.empty()") is, in a topic about
             # one class ("... with queue.Queue"), that class's: its entry is the one to find.
             own += [f"{cls}.{m.group(1)}" for m in _OBJECT_CALL.finditer(q.text)

@@ -996,7 +996,9 @@ _NAMED_CODE = re.compile(
     r"attribute|subcommand|command)\b")
 # Words that describe rather than name ("the main function", "the new command").
 _VAGUE_NAMES = frozenset("main new old same other first last default built whole following "
-                         "above below given current".split())
+                         "above below given current original existing actual real previous "
+                         "underlying separate custom simple plain regular normal usual inner "
+                         "outer".split())
 _KEYWORD_NAME = re.compile(
     r"\b(?:the|a|an)\s+([a-z]+)\s+(?:statement|statements|clause|clauses|keyword|loop|"
     r"operator|expression|block)\b", re.IGNORECASE)
