@@ -839,6 +839,8 @@ def test_a_synonym_says_what_the_question_asks():
     assert "return" in synonyms("sends") and "users" in synonyms("people")
     # How long it waits is the manual's timeout; a mail folder is a mailbox.
     assert "timeout" in synonyms("wait") and "mailbox" in synonyms("folders")
+    # "Have I lost my glazes?" is answered by what will not be overwritten.
+    assert "overwrite" in synonyms("lost") and "overwrite" in synonyms("lose")
 
 
 TRAYS = """<html><body><h1>Kiln scheduling</h1>

@@ -239,6 +239,8 @@ _SYNONYM_GROUPS = (
     # stapling queries"); a mail client's folders, a mail server's mailboxes.
     "wait timeout", "folder mailbox",
     "hook callback", "clash conflict", "subfolder subdirectory", "fake spoof forge",
+    # "Have I lost my commits?": "It will not overwrite things that are already there."
+    "lose overwrite clobber lost",
     "validate check verify",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
     # to find such a directory in the parent directories ... it does not cross filesystem
