@@ -2044,6 +2044,9 @@ class AnswerJudge:
             next_cruxes.append(runner_up)
         # A comparison's two sides are its first two names; one span may carry one side.
         several = analysis.answer_type == "comparison" and len(analysis.focus) >= 2
+        # Whether a thing can do something ("Can faulthandler dump ...?"; not "Can I ...").
+        asks_ability = analysis.answer_type == "yesno" and bool(
+            _ABILITY_Q.match(asked_sentence(analysis.text)))
         n_sides = side_count(analysis.focus) if several else 0
         sides = (analysis.sides if not several and analysis.answer_type == "comparison"
                  else ())
@@ -2459,11 +2462,9 @@ class AnswerJudge:
                         # says nothing of a default: "Use passive or active mode ...")
                         not _default_unsaid(analysis.text, text)):
                     shape = 1 / 3  # one sentence says what the question asks: it answers it
-                elif (analysis.answer_type == "yesno" and not shape and tight >= ABLE_STATED
-                      and analysis.focus and all(
-                          h or m or e for h, m, e in zip(focus_in_heading, module_here,
-                                                         member_of, strict=True))
-                      and _ABILITY_Q.match(asked_sentence(analysis.text))):
+                elif (asks_ability and not shape and tight >= ABLE_STATED and analysis.focus
+                      and all(h or m or e for h, m, e in zip(focus_in_heading, module_here,
+                                                             member_of, strict=True))):
                     # "Can faulthandler dump a running program's stack when it receives a
                     # signal?": the thing's own entry saying, with no word of doubt, that it
                     # does it ("Register a handler for the signal signum: dump the traceback

@@ -221,24 +221,24 @@ def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context
             # ("getboolean(section, options, ...)" over "Like get(), but convert value to
             # a boolean ..."), that listing is the method asked about, by its bare name.
             listed = re.compile(rf"(?:^|\n){re.escape(method)}\([^\n]*\)\n")
-            # Nor one in a listing: where the prose of the evidence writes the method as a
-            # call ('The "reverse()" method modifies the sequence in place') and no text
-            # names the variable, the asker's handle on a value of its own ("events" of
-            # `events.reverse()`), that prose speaks of the method asked about. (Not for
-            # a comparison, whose sides are told apart by the names as the question
-            # writes them.)
-            called = re.compile(rf"(?<![\w.]){re.escape(method)}\(\)")
-            if not any(ev.source.title.lower() in module_pages and listed.search(ev.source.text)
-                       for ev in evidence) and (
-                    variable in outside_calls or asked.answer_type == "comparison"
-                    or not any(called.search(ev.source.text) for ev in evidence)
-                    or any(re.search(rf"(?<![\w.]){re.escape(variable)}\b", ev.source.text)
-                           for ev in evidence)):
-                continue
-            # (Written as a call, "reverse(": the "reverse=False" of sort's signature is no
-            # mention of the method.)
-            resolved = method if any(ev.source.title.lower() in module_pages and listed.search(
-                ev.source.text) for ev in evidence) else f"{method}("
+            if any(ev.source.title.lower() in module_pages and listed.search(ev.source.text)
+                   for ev in evidence):
+                resolved = method
+            else:
+                # Nor listed: where the prose of the evidence writes the method as a call
+                # ('The "reverse()" method modifies the sequence in place') and no text names
+                # the variable, the asker's handle on a value of its own ("events" of
+                # `events.reverse()`), that prose speaks of the method asked about, written
+                # as a call ("reverse(": the "reverse=False" of sort's signature is no
+                # mention of it). (Not for a comparison, whose sides are told apart by the
+                # names as the question writes them.)
+                called = re.compile(rf"(?<![\w.]){re.escape(method)}\(\)")
+                named = re.compile(rf"(?<![\w.]){re.escape(variable)}\b")
+                if (variable in outside_calls or asked.answer_type == "comparison"
+                        or not any(called.search(ev.source.text) for ev in evidence)
+                        or any(named.search(ev.source.text) for ev in evidence)):
+                    continue
+                resolved = f"{method}("
         else:
             # A class the question names ("d.get('missing') on a defaultdict") is the one
             # the variable holds; where it names a class of the module that has no such
