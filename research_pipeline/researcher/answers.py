@@ -1230,16 +1230,16 @@ def member_name(focus: str, title: str) -> str:
     space, _, last = focus.rpartition(".")
     if title.strip() in (space, f"{space} module"):
         return last
-    # A module's constant or class, a name no sentence uses as a word ("FORMAT_XZ",
-    # "DefaultSelector"), in another entry of that module: lzma.LZMACompressor's "For
-    # FORMAT_XZ, the default is CHECK_CRC64" speaks of lzma.FORMAT_XZ.
-    if "." not in space and title.startswith(f"{space}.") and _CODE_FORM.fullmatch(last):
+    if "." in space or not title.startswith(f"{space}."):
+        return ""
+    # In another entry of the module: its constant or class, a name no sentence uses as a
+    # word ("FORMAT_XZ", "DefaultSelector"; lzma.LZMACompressor's "For FORMAT_XZ, the
+    # default is CHECK_CRC64" speaks of lzma.FORMAT_XZ) ...
+    if _CODE_FORM.fullmatch(last):
         return last
-    # Or a function of the module written as a call in another entry of it: time.mktime's
-    # "Note that mktime(gmtime(0)) will not generally return zero" speaks of time.gmtime.
-    if "." not in space and title.startswith(f"{space}.") and re.fullmatch(r"[a-z_]\w*", last):
-        return f"{last}("
-    return ""
+    # ... or its function written as a call: time.mktime's "Note that mktime(gmtime(0))
+    # will not generally return zero" speaks of time.gmtime.
+    return f"{last}(" if re.fullmatch(r"[a-z_]\w*", last) else ""
 
 
 _CODE_FORM = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z][a-z0-9]+[A-Z]\w*")
@@ -1347,7 +1347,7 @@ def _found(term: str, haystack: str) -> bool:
         return _found(term[:-2], haystack)
     if is_hyphenated_name(term) and any(
             next(_hits(typed, haystack), None) is not None
-            for typed in (term.replace("-", " "), term.replace("-", " ", 1))):
+            for typed in dict.fromkeys((term.replace("-", " "), term.replace("-", " ", 1)))):
         return True  # "git-rerere" is typed "git rerere", "git-verify-commit" "git verify-commit"
     shape = valued_shape(term)
     if shape and any(symbol_shape(s) == shape for s in written_symbols(haystack)):
