@@ -5274,3 +5274,89 @@ def test_a_modules_function_written_as_a_call_in_another_entry_names_it():
     status, _ = _research([note], "Why does `kiln.heat(kiln.cool(0))` give 40 rather than the "
                                   "heat I started from?")
     assert status.status == "answered"
+
+
+def test_a_bound_written_as_an_inequality_gives_the_highest_value():
+    # "0 <= n <= 0x3f" says which shelf numbers kiln.shelf() takes: the highest is its
+    # upper bound, though no word of it says "highest".
+    evidence = [
+        _doc("a", "kiln.accept", "Accept a load onto the bound shelf of the kiln.", score=9.0),
+        _doc("s", "kiln.shelf", "Return the shelf object at the given position n of the "
+             "kiln; 0 <= n <= 0x3f.", score=8.0)]
+    status, facts = _research(evidence, "What's the highest number kiln.shelf() will accept?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "s"
+
+
+def test_a_manual_pages_name_line_does_not_say_what_its_command_can_do():
+    # "kiln-stack - List the contents of a kiln load" is what the page is about; whether
+    # kiln stack can report each pot's weight is the --weight entry's to say.
+    name_line = "kiln-stack - List the contents of a kiln load"
+    evidence = [
+        _doc("n", "kiln-stack(1) Manual Page", name_line, section="NAME", score=9.0),
+        _doc("w", "kiln-stack(1) Manual Page", "-w, --weight  Print the weight of each pot "
+             "in grams next to its name.", section="OPTIONS › -w, --weight", score=5.0)]
+    status, facts = _research(evidence, "Can kiln stack report how heavy each pot is?")
+    assert facts[0].source_id == "w" or status.status != "answered"
+    judge = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0))
+    asked = analyse("Can kiln stack report the weight of each pot?")
+    asked = replace(asked, focus=("kiln-stack",), focus_words=(("kiln", "stack"),))
+    named = [j for j in judge.judge(asked, evidence[:1]) if j.candidate.text == name_line]
+    assert named and not named[0].answers()
+    # A question of what the command is takes its name line as the answer.
+    defined = replace(analyse("What is kiln stack?"), focus=("kiln-stack",),
+                      focus_words=(("kiln", "stack"),))
+    named = [j for j in judge.judge(defined, evidence[:1]) if j.candidate.text == name_line]
+    assert named and named[0].answers()
+
+
+def test_a_span_that_names_only_the_command_does_not_answer_what_it_does_besides():
+    # The page's DESCRIPTION names kiln stack and nothing else of the question: the
+    # question's words beyond the command are what an answer must say.
+    evidence = [_doc("d", "kiln-stack(1) Manual Page", "The kiln stack command is similar to "
+                     "the kiln list command, and the kiln stack output is sorted.",
+                     section="DESCRIPTION", score=9.0)]
+    asked = replace(analyse("Can kiln stack report how heavy each pot is?"),
+                    focus=("kiln-stack",), focus_words=(("kiln", "stack"),))
+    judged = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0)).judge(asked, evidence)
+    assert judged and not any(j.answers() for j in judged)
+
+
+def test_how_big_asks_for_a_size_and_whats_wrong_frames_a_question():
+    assert "size" in analyse("Can kiln stack show how big each pot is?").content
+    story = analyse("I moved the vent call into a function and now the kiln script stops "
+                    "with a SyntaxError. What's wrong?")
+    assert "wrong" not in story.content and "syntaxerror" in story.content
+    assert "wrong" in analyse("Which glaze is wrong for a cone 6 firing?").content
+
+
+def test_a_lone_letter_of_a_written_command_line_is_no_word_of_the_question():
+    asked = analyse('I set up KilnFilter with cmd="/usr/bin/tr a-z A-Z" for the log. How can '
+                    'I make it touch only the glaze logs?')
+    assert "a" not in asked.content and "tr" in asked.content
+
+
+def test_how_x_compares_to_y_names_the_two_sides():
+    asked = analyse("How does firing a load in an electric kiln compare to a wood-fired "
+                    "kiln?")
+    assert asked.answer_type == "comparison"
+    assert len(asked.sides) == 2 and asked.sides[0] != asked.sides[1]
+
+
+def test_without_a_thing_says_its_un_form():
+    from research_pipeline.researcher.answers import span_stems
+    text = "With remove, the glaze step is skipped and the firing continues without glazing."
+    assert stem("unglazed") in span_stems(text, words(text))
+
+
+def test_a_notice_label_is_no_word_of_the_sentence():
+    from research_pipeline.researcher.answers import _said_words
+    assert "notice" not in _said_words("Notice: You cannot use this for glaze firings.")
+    assert "notice" in _said_words("The kiln will notice a change of load.")
+
+
+def test_an_argument_said_to_specify_what_to_do_is_a_step():
+    from research_pipeline.researcher.answers import _PROCEDURE_RE
+    assert _PROCEDURE_RE.search("The default keyword-only argument specifies an object to "
+                                "return if the iterable is empty.")
+    assert not _PROCEDURE_RE.search("The shelf is empty when the kiln has cooled.")

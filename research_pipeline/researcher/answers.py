@@ -182,7 +182,9 @@ _XREF = re.compile(
     r"(for )?(more|further|additional) (information|details)\b)", re.IGNORECASE)
 # A word said with "not" before it ("does not support", "is not yet committed"): what
 # a question says with "un-" ("unsupported", "uncommitted").
-_NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3,})")
+_NOT_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|yet\s+)?([a-z]{3,})|"
+                       # "without compression" says "uncompressed"
+                       r"\bwithout\s+(?:a\s+|an\s+|the\s+|any\s+)?([a-z]{3,})")
 _NEGATION = re.compile(r"\b(no|not|never|without|none|nothing|cannot)\b|n't\b", re.IGNORECASE)
 # A negated verb of an asking sentence ("that don't work", "which cannot be", "aren't
 # supported").
@@ -217,7 +219,7 @@ _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
     "stop terminate halt exit", "show display", "change modify alter", "keep retain preserve "
-    "kept", "argument parameter", "body suite", "website site", "big large",
+    "kept", "argument parameter arg", "body suite", "website site", "big large",
     "catch handle caught", "find locate found", "need require", "throw raise thrown",
     "choose select pick chose chosen", "decide determine",
     # Short forms questions use for the words documentation writes out.
@@ -460,6 +462,7 @@ _FREQUENCY_RE = re.compile(
     r"(?:second|minute|hour|day|night|week|month|year)s?)\b", re.IGNORECASE)
 # Words that announce a value of the kind a question asks for: (question, span) patterns.
 _BOUND_Q = re.compile(r"\b(maximum|minimum|max|min|longest|shortest|largest|smallest|"
+                      r"highest|lowest|biggest|greatest|"
                       r"at (?:the )?most|at (?:the )?least)\b", re.IGNORECASE)
 # A value left out without naming it: "forgot to pass a number", "leave the other
 # arguments alone", "without an argument".
@@ -469,14 +472,18 @@ _UNNAMED_OMITTED_Q = re.compile(
     r"\b(?:pass|give|set|specify|provide|supply)(?:ing)?\s+(?:it\s+)?(?:a|an|any)\s+"
     rf"(?:number|value|argument|size|count|limit)\b|{_LEFT_ALONE}|"
     r"\bwithout (?:an? \w+ )?(?:arguments?|parameters?)\b", re.IGNORECASE)
+# A bound written as an inequality: "0 <= i <= 0x10ffff", "n must be >= 1".
+_INEQUALITY = "<=|<|>=|>|\u2264|\u2265"
+_BOUND_STATED = re.compile(r"(?:\w|\))\s*(?:<=?|>=?|\u2264|\u2265)\s*(?:[-\w(])")
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
     (re.compile(r"\b(range|values?)\b", re.IGNORECASE), "values?|between|range|ranges"),
-    (re.compile(r"\b(max\w*|limit\w*|most|largest|longest|biggest)\b", re.IGNORECASE),
+    (re.compile(r"\b(max\w*|limit\w*|most|largest|longest|biggest|highest|greatest)\b",
+                re.IGNORECASE),
      "maximum|max|limit|limits|limited|most|up|exceed|exceeds|unlimited|longest|largest|"
-     "highest"),
-    (re.compile(r"\b(min\w*|least|smallest|shortest)\b", re.IGNORECASE),
-     "minimum|min|least|shortest|smallest|lowest"),
+     f"highest|{_INEQUALITY}"),
+    (re.compile(r"\b(min\w*|least|smallest|shortest|lowest)\b", re.IGNORECASE),
+     f"minimum|min|least|shortest|smallest|lowest|{_INEQUALITY}"),
 )
 # How close (in words) a value must stand to a word of the question.
 NEAR_WORDS = 8
@@ -547,6 +554,10 @@ _PROCEDURE_RE = re.compile(
     # write a filter that rewrites its input file in place.").
     r"(?:is|are) (?:passed|given|specified) (?:to|as|in)|makes? it possible to|"
     r"allows? you to|lets? you|"
+    # What an argument is for, said of it: "The default keyword-only argument specifies an
+    # object to return if the provided iterable is empty."
+    r"(?:argument|parameter|option|keyword)s?\s+(?:specif(?:y|ies)|sets?|controls?|"
+    r"determines?|selects?|indicates?|overrides?)|"
     # The means by which it is done: "it can be escaped by doubling it".
     r"(?:can|may|must|should) be \w+(?:ed|en) by \w+ing|"
     r"using)\b|(^|\s)--?[a-z]"
@@ -922,6 +933,11 @@ class Judgement:
     # `weakref.ref` subclass which simulates a weak reference to a bound method"), which
     # need not retell the asker's story to answer in part.
     tool: bool = False
+    # The question asks more than what a thing is, and the span only names it: a manual
+    # page's name line ("git-ls-tree - List the contents of a tree object"), which says
+    # what the page is about, or a span that says no word of the question but the
+    # command's ("git ls-tree"): neither tells what holds of it.
+    names_only: bool = False
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -931,7 +947,7 @@ class Judgement:
         not say the rest of the question, unless the question asks whether something
         holds: then it must speak of that something.
         """
-        if not self.says_predicate or self.promises:
+        if not self.says_predicate or self.promises or self.names_only:
             return False
         if (self.strict and self.shape < STEPS_SAID and self.candidate.leads_section
                 and not self.states_case and _KIND_OPENING.match(self.candidate.text)):
@@ -1028,7 +1044,8 @@ def _blocks(source: Source) -> tuple[list[tuple[str, int, int]], bool]:
 # The label of an aside ("Note that this option ...", "Warning:"): the page's apparatus,
 # not a word of what the sentence says ("note" is no git note).
 _ADMONITION = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*(?:\*\*)?(?:note|notes|warning|"
-                         r"caution|tip|important|hint)(?:\*\*)?(?:\s+that\b|\s*:)",
+                         r"caution|tip|important|hint|notice|attention|danger)(?:\*\*)?"
+                         r"(?:\s+that\b|\s*:)",
                          re.IGNORECASE)
 
 
@@ -2015,7 +2032,22 @@ class AnswerJudge:
         kinds_of = {f: [k for k in name_kinds(analysis.text, [f]) if k in analysis.kinds]
                     for f in analysis.focus}
         focus_words = {w for f in analysis.focus_words for w in f}
-        rest_total = sum(w for word, w in weights.items() if word not in named_words)
+        # A command's words ("git ls-tree"): a span that says nothing else of the question
+        # names the command and answers nothing about it. (A word the question also says
+        # apart from the command, "the commit" of "Will the commit now show me as its
+        # author?", is still the question's.)
+        commands = [toks for f, toks in zip(analysis.focus, analysis.focus_words, strict=True)
+                    if is_hyphenated_name(f)]
+        unnamed = analysis.text.lower()
+        for toks in commands:
+            unnamed = re.sub(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, toks)) + r"(?![\w-])",
+                             " ", unnamed)
+        said_apart = set(words(unnamed))
+        command_words = {w for toks in commands for w in toks if w not in said_apart}
+        # The rest of the question is what it asks beyond its names, a command's among them:
+        # "git ls-tree" said on ls-tree's page is not yet "how big each file is".
+        rest_named = named_words | command_words
+        rest_total = sum(w for word, w in weights.items() if word not in rest_named)
         crux = self.crux(analysis, weights, plain_names)
         crux_stems = frozenset({stem(crux)} if crux else ())
         # A crux no source found says in any form ("blow up", "air-gapped") is the asker's
@@ -2120,6 +2152,10 @@ class AnswerJudge:
         # The words that ask whether there may be more than one ("twice", "two objects",
         # "several"): a span that says there is only one answers them.
         several_asked = {w for w in weights if w in _SEVERAL_WORDS}
+        # The bound a number question asks for ("the highest number chr() accepts"): a span
+        # that writes it as an inequality ("0 <= i <= 0x10ffff") says which bound it is.
+        bound_asked = {w for w in weights if _BOUND_Q.fullmatch(w)
+                       } if analysis.answer_type == "number" else set()
         placed = placed_in(analysis.text, analysis.focus)
         entries_speak = (not several and len(analysis.focus) > 1
                          and analysis.answer_type in ("number", "procedure", "yesno"))
@@ -2212,7 +2248,7 @@ class AnswerJudge:
         def cover(found: dict[str, float], denominator: float,
                   unsaid: float = 0.0) -> tuple[float, float]:
             got = sum(m * weights[w] for w, m in found.items())
-            rest_got = sum(m * weights[w] for w, m in found.items() if w not in named_words)
+            rest_got = sum(m * weights[w] for w, m in found.items() if w not in rest_named)
             rest_of = rest_total - unsaid
             return (min(1.0, got / (denominator or 1.0)),
                     min(1.0, rest_got / rest_of) if rest_of > 0 else 1.0)
@@ -2321,6 +2357,9 @@ class AnswerJudge:
                     # be installed at a time." says how many, in the other direction; "the
                     # same header twice" is "multiple matching headers".
                     for w in several_asked:
+                        found[w] = max(found.get(w, 0.0), STEMMED)
+                if bound_asked and _BOUND_STATED.search(text):
+                    for w in bound_asked:
                         found[w] = max(found.get(w, 0.0), STEMMED)
                 for kind_word in kinds_here:
                     found[kind_word] = max(found.get(kind_word, 0.0), IN_SECTION)
@@ -2689,7 +2728,12 @@ class AnswerJudge:
                                           or _says_lacking(text, crux_stems)),
                                      promise,
                                      analysis.answer_type == "procedure"
-                                     and _tool_for(analysis, cand)))
+                                     and _tool_for(analysis, cand),
+                                     analysis.answer_type not in ("definition",
+                                                                  "comparison") and (
+                                         bool(name_line) and text.startswith(name_line)
+                                         or bool(command_words)
+                                         and set(matched) <= command_words)))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -2945,7 +2989,7 @@ def span_stems(text: str, surface: list[str]) -> frozenset[str]:
 
     "does not support" says "unsupported", which is how a question may put it.
     """
-    negated = [stem(f"un{m.group(1)}") for m in _NOT_WORD.finditer(text.lower())]
+    negated = [stem(f"un{m.group(1) or m.group(2)}") for m in _NOT_WORD.finditer(text.lower())]
     return frozenset(stem(w) for w in surface).union(negated)
 
 

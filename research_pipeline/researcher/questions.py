@@ -453,6 +453,8 @@ _DOC_TERMS = (
                 r"processors)\b", re.IGNORECASE), "parallel"),
     (re.compile(r"\b(?:leave|leaves|left|leaving)\s+(?:\w+\s+){0,2}?out\b", re.IGNORECASE),
      "exclude"),
+    # "how big each file is": the size of each file.
+    (re.compile(r"\bhow (?:big|large)\b", re.IGNORECASE), "size"),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
@@ -1105,6 +1107,10 @@ _SIDES = (
     re.compile(r"\b(?:choose|use|prefer|pick) (?P<a>.+?) (?:instead of|over|rather than) "
                r"(?P<b>.+?)(?:$|[?,;]| (?:of|for|on|in|when|with|if)\b)", re.IGNORECASE),
     re.compile(r"(?P<a>\S+(?: \S+)?) (?:vs\.?|versus) (?P<b>\S+(?: \S+)?)", re.IGNORECASE),
+    # "How does X compare to Y?", "How do X and Y compare?"
+    re.compile(r"\b(?:does|do|is|are) (?P<a>.+?) compare (?:to|with|against) (?P<b>.+?)"
+               r"(?:$|[?,;]| (?:of|for|on|in|when|with|if)\b)", re.IGNORECASE),
+    re.compile(r"\b(?:does|do|are) (?P<a>.+?) and (?P<b>.+?) compare\b", re.IGNORECASE),
 )
 
 
@@ -1586,6 +1592,9 @@ def analyse(question: str) -> QuestionAnalysis:
     # "the two" that ends a clause points back at what the question named ("What's the
     # trade-off between the two?"); it is no word an answer says.
     fragments |= {"two"} if _THE_TWO.search(question) else set()
+    # "What's wrong?", "What am I doing wrong?" asks for the cause, which no text calls
+    # wrong.
+    fragments |= {"wrong", "went", "doing"} if _WHAT_WRONG.search(question) else set()
     # ", say X" introduces an example; "say" is then no word of the question's own.
     fragments |= {"say"} if any(m.group("opener").startswith(",")
                                 for m in _EXAMPLES.finditer(question)) else set()
@@ -1608,9 +1617,14 @@ def analyse(question: str) -> QuestionAnalysis:
     spoken += [said for pattern, said in _DOC_TERMS
                if said not in question_words and said not in spoken and pattern.search(question)]
     excluded = tuple(w for w in excluded if w not in fragments or w in spoken)
+    # (A one-letter word of a longer name, the "a" of "tr a-z A-Z", is no word of its own:
+    # it would match every "a" of the prose.)
+    lone_letters = {w for f in focus if len(words(f)) > 1 for w in words(f)
+                    if len(w) == 1 and w in STOPWORDS} - {f.lower() for f in focus}
     content = spoken + [w for w in words(question) if w not in fragments and (
-        w in focus_tokens or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
-                              and (w not in framing or w in compounds or w in nouns)))]
+        w in focus_tokens and w not in lone_letters
+        or (w not in STOPWORDS and len(w) > 1 and not w.isdigit()
+            and (w not in framing or w in compounds or w in nouns)))]
     negated = re.findall(r"\b(?:not|n't|never)\s+(?:\w+\s+)??(\w+)", question.lower())
     implied = tuple(t for t in code_terms(question) if t not in content)
     content = content + list(implied)
@@ -1681,6 +1695,8 @@ _NUMBER_LITERAL = re.compile(
     r"[-+]?(?:0[xob][0-9a-f_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:e[-+]?\d+)?j?)", re.IGNORECASE)
 # A literal assigned to a name: "x = 0777e1".
 _ASSIGNED_LITERAL = re.compile(r"[A-Za-z_]\w*\s*=\s*(\S+)")
+_WHAT_WRONG = re.compile(r"\bwhat(?:'s|\s+is|\s+was|\s+went|\s+(?:am|are)\s+(?:i|we)\s+doing)"
+                         r"\s+wrong\b", re.IGNORECASE)
 _THE_TWO = re.compile(r"\bthe two\b(?=\s*(?:[?.,;]|$))", re.IGNORECASE)
 _RHETORICAL = re.compile(r"[?]\s+((?:Aren't|Isn't|Wasn't|Weren't|Don't|Doesn't|Didn't|"
                          r"Shouldn't|Wouldn't|Won't|Can't|Couldn't)\b[^?]*)\?\s*$")
