@@ -5360,3 +5360,39 @@ def test_an_argument_said_to_specify_what_to_do_is_a_step():
     assert _PROCEDURE_RE.search("The default keyword-only argument specifies an object to "
                                 "return if the iterable is empty.")
     assert not _PROCEDURE_RE.search("The shelf is empty when the kiln has cooled.")
+
+
+def test_a_conditional_expression_or_comprehension_written_out_is_named_in_the_references_terms():
+    from research_pipeline.researcher.questions import code_terms
+    assert code_terms("Is `'x' if a else 'y' if b else 'z'` read as "
+                      "`('x' if a else 'y') if b else 'z'`?") == ("conditional", "expression")
+    assert code_terms("Why does `[f() for f in fs]` call each one?") == ("comprehension",)
+    assert code_terms("Why does `if x: pass` do nothing?") == ()
+    assert code_terms("Does `print(a, b)` add a space?") == ()
+
+
+def test_a_closed_range_in_brackets_gives_the_highest_value():
+    evidence = [_doc("t", "kiln.stamp", "Stamp the load with its firing time. Format codes: "
+                     "%H | Hour of the firing as a decimal number [00,23]. %S | Second of "
+                     "the firing as a decimal number [00,61].", score=9.0)]
+    status, facts = _research(evidence, "What's the highest number the %S code of "
+                                        "kiln.stamp can print?")
+    assert status.status == "answered"
+    assert "[00,61]" in facts[0].text
+
+
+def test_a_pages_summary_speaks_of_the_directives_its_sections_document():
+    # The module page's summary says "this" of every directive the page documents: it is
+    # the answer for CacheFile, which heads a section of the same page.
+    title = "Kiln Module mod_kiln_cache"
+    evidence = [
+        _doc("g", "Caching Guide", "Files to be cached in this manner are named in the "
+             "configuration with the CacheKiln directive, once at start-up.",
+             section="Kiln Caching › CacheKiln", score=9.0),
+        _doc("s", title, "You cannot use this for speeding up glaze programs, which are "
+             "fired by special handlers.", section="Summary", score=6.0),
+        _doc("d", title, "The CacheKiln directive opens a file at start-up and keeps it "
+             "open for later firings.", section="CacheKiln Directive", score=5.0)]
+    status, facts = _research(evidence, "Can I use CacheKiln to make our glaze scripts run "
+                                        "faster?")
+    assert facts[0].source_id == "s"

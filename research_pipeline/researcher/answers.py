@@ -244,6 +244,8 @@ _SYNONYM_GROUPS = (
     # "Have I lost my commits?": "It will not overwrite things that are already there."
     "lose overwrite clobber lost",
     "validate check verify",
+    # "make our CGI scripts start faster": "speeding up CGI programs".
+    "faster speed speeding quicker", "script program",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
     # to find such a directory in the parent directories ... it does not cross filesystem
     # boundaries".
@@ -472,9 +474,11 @@ _UNNAMED_OMITTED_Q = re.compile(
     r"\b(?:pass|give|set|specify|provide|supply)(?:ing)?\s+(?:it\s+)?(?:a|an|any)\s+"
     rf"(?:number|value|argument|size|count|limit)\b|{_LEFT_ALONE}|"
     r"\bwithout (?:an? \w+ )?(?:arguments?|parameters?)\b", re.IGNORECASE)
-# A bound written as an inequality: "0 <= i <= 0x10ffff", "n must be >= 1".
-_INEQUALITY = "<=|<|>=|>|\u2264|\u2265"
-_BOUND_STATED = re.compile(r"(?:\w|\))\s*(?:<=?|>=?|\u2264|\u2265)\s*(?:[-\w(])")
+# A bound written as an inequality or a closed range: "0 <= i <= 0x10ffff", "n must be
+# >= 1", "Second as a decimal number [00,61]".
+_INEQUALITY = r"<=|<|>=|>|\u2264|\u2265|\[-?\d+,-?\d+\]"
+_BOUND_STATED = re.compile(r"(?:\w|\))\s*(?:<=?|>=?|\u2264|\u2265)\s*(?:[-\w(])|"
+                           r"\[-?\d+,\s*-?\d+\]")
 _VALUE_ANCHORS = (
     (re.compile(r"\bdefault", re.IGNORECASE), "defaults?|default"),
     (re.compile(r"\b(range|values?)\b", re.IGNORECASE), "values?|between|range|ranges"),
@@ -1667,6 +1671,10 @@ def _page(source: Source) -> str:
     return source.url.split("#", 1)[0]
 
 
+# The sections that sum up a whole page.
+_PAGE_SUMMARY = re.compile(r"Summary|Overview", re.IGNORECASE)
+
+
 def _last_heading(source: Source) -> str:
     """The passage's own heading, the last of its section path ("Short Format")."""
     return source.section.split("›")[-1].strip()
@@ -2253,6 +2261,12 @@ class AnswerJudge:
             return (min(1.0, got / (denominator or 1.0)),
                     min(1.0, rest_got / rest_of) if rest_of > 0 else 1.0)
 
+        # The pages with a section of a focus's own ("CacheFile Directive" on mod_file_cache's
+        # page): their summary speaks of what the page documents, the focus among it ("You
+        # cannot use this for speeding up CGI programs").
+        homes = {f: {e.source.title for e in evidence
+                     if _last_heading(e.source) and focus_in(f, _last_heading(e.source))}
+                 for f in analysis.focus}
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
@@ -2269,8 +2283,14 @@ class AnswerJudge:
             # (An entry of a module the question names speaks of the module, but is not the
             # module's own answer: lzma.LZMACompressor's is not the answer to any question
             # about lzma.)
-            module_here = [f in analysis.modules and module_entry(f, source.title)
-                           for f in analysis.focus]
+            home_here = [source.title in homes[f]
+                         and _PAGE_SUMMARY.fullmatch(source.section.strip()) is not None
+                         for f in analysis.focus]
+            module_here = [f in analysis.modules and module_entry(f, source.title) or home
+                           for f, home in zip(analysis.focus, home_here, strict=True)]
+            home_words = {w for f, toks, home in zip(analysis.focus, analysis.focus_words,
+                                                     home_here, strict=True) if home
+                          for w in toks}
             # (A member's entry speaks of its class, but is not the class's own entry.)
             member_of = [_member_entry(f, source.title) for f in analysis.focus]
             members = [member_name(f, source.title) for f in analysis.focus]
@@ -2358,6 +2378,8 @@ class AnswerJudge:
                     # same header twice" is "multiple matching headers".
                     for w in several_asked:
                         found[w] = max(found.get(w, 0.0), STEMMED)
+                for w in home_words & found.keys():
+                    found[w] = max(found[w], IN_SECTION)
                 if bound_asked and _BOUND_STATED.search(text):
                     for w in bound_asked:
                         found[w] = max(found.get(w, 0.0), STEMMED)

@@ -1753,6 +1753,12 @@ _EMPTY_KINDS = {"'": "string", '"': "string", "[": "list", "{": "dictionary", "(
 _ASSIGNMENT = re.compile(r"([A-Za-z_*][\w.*\[\]'\", ]*?)\s*=\s*(?!=)(\S.*)")
 
 
+# An expression that chooses by a condition (`'x' if a else 'y'`), not an if statement.
+_CONDITIONAL_EXPRESSION = re.compile(r"^(?!\s*(?:if|elif)\b)\S[^:]*?\sif\s[^:]+?\selse\s+\S")
+# A comprehension or generator expression: `[n * 2 for n in nums]`, `{k: v for k, v in d}`.
+_COMPREHENSION = re.compile(r"[\[{(][^\[\]{}]*?\sfor\s+\S[^\[\]{}]*?\sin\s+\S")
+
+
 def code_terms(question: str) -> tuple[str, ...]:
     """What the code a question writes out is, in the language reference's terms.
 
@@ -1798,6 +1804,12 @@ def code_terms(question: str) -> tuple[str, ...]:
                 terms += ["target", "list"]
             elif "." in targets and targets.strip() in assigned.group(2):
                 terms += ["attribute", "reference"]
+        if _CONDITIONAL_EXPRESSION.search(code):
+            # `'x' if a else 'y'`: a conditional expression.
+            terms += ["conditional", "expression"]
+        if _COMPREHENSION.search(code):
+            # `[n * 2 for n in nums]`: a comprehension.
+            terms.append("comprehension")
         for m in _EMPTY_LITERAL.finditer(code):
             # `'' in 'hello'`: the reference says "empty strings".
             terms += ["empty", _EMPTY_KINDS[m.group(0).lstrip("b")[:1]]]
