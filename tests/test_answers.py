@@ -5396,3 +5396,38 @@ def test_a_pages_summary_speaks_of_the_directives_its_sections_document():
     status, facts = _research(evidence, "Can I use CacheKiln to make our glaze scripts run "
                                         "faster?")
     assert facts[0].source_id == "s"
+
+
+def test_a_comparison_of_two_values_of_a_setting_is_answered_by_the_span_naming_both():
+    # "always" and "auto" are what is compared; kiln.ui, the setting the asker set, and the
+    # command only set the scene: the definition of kiln.ui that names neither value is no
+    # comparison of them.
+    evidence = [
+        _doc("d", "kiln-config(1) Manual Page", "kiln.ui  Specify whether supported kiln "
+             "commands should print their output in columns.",
+             section="CONFIGURATION › kiln.ui", score=9.0),
+        _doc("v", "kiln-config(1) Manual Page", "These options control when columns are "
+             "used: always prints columns every time, while auto prints columns only when "
+             "the output goes to a terminal.", section="CONFIGURATION › kiln.ui", score=5.0)]
+    asked = analyse("I set kiln.ui = always, and now my script that runs kiln stack | grep "
+                    "pots gets whole rows of names. What's the difference between always and "
+                    "auto here?")
+    assert asked.sides == (("always",), ("auto",))
+    asked = replace(asked, focus=asked.focus + ("kiln-stack",),
+                    focus_words=asked.focus_words + (("kiln", "stack"),))
+    judged = AnswerJudge(lambda stems: dict.fromkeys(stems, 4.0)).judge(asked, evidence)
+    by_id = {j.candidate.source.source_id: j for j in judged}
+    assert by_id["v"].shape > by_id["d"].shape
+
+
+def test_a_value_asked_after_two_describing_words_is_a_number_question():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("What was the old hardcoded value, and what do I set to get the old "
+                       "behaviour back?") == "number"
+    assert answer_type("What exactly is a code object?") != "number"
+
+
+def test_a_british_spelling_matches_the_american_one():
+    from research_pipeline.researcher.answers import synonyms
+    assert "behavior" in synonyms("behaviour")
+    assert "license" in synonyms("licence")

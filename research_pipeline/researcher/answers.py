@@ -252,6 +252,12 @@ _SYNONYM_GROUPS = (
     "search find", "past beyond cross", "mount filesystem",
     "untouched unchanged "
     "unmodified", "whole complete entire", "send return", "people users",
+    # British and American spellings ("get the old behaviour back": "the legacy behavior").
+    "behaviour behavior", "colour color", "favourite favorite", "honour honor",
+    "licence license", "centre center", "analyse analyze", "initialise initialize",
+    "customise customize", "optimise optimize", "serialise serialize", "normalise normalize",
+    "recognise recognize", "organise organize", "authorise authorize", "cancelled canceled",
+    "catalogue catalog", "neighbour neighbor", "labelled labeled",
     # A count spelled out and in digits ("four panes": "a 4 windows layout").
     "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8", "nine 9",
     "ten 10", "twelve 12",
@@ -3800,7 +3806,11 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         # under shutil.copy2): the heading names that side for it.
         heading = (f"{cand.source.title} {cand.source.section}" if cand.leads_section
                    else "")
-        if len(analysis.focus) >= 2 or not analysis.sides:
+        # (Sides that are no names of the question's, "always and auto" asked with
+        # column.ui set, are what is compared: the names only set the scene.)
+        focus_words = {w for toks in analysis.focus_words for w in toks}
+        sides_named = any(set(words(" ".join(side))) & focus_words for side in analysis.sides)
+        if len(analysis.focus) >= 2 and sides_named or not analysis.sides:
             named = sum(focus_in(f, text, heading) for f in analysis.focus)
             if named < 2 and not heading and _other_side_named(analysis, cand.source, text):
                 named = 2

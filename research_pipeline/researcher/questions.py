@@ -96,7 +96,10 @@ _NUMBER = re.compile(
     r"\b(what|which)(?:['’]s|\s+(?:is|are|was|were))? (?!(?:kinds?|types?|sorts?) of)"
     r"(\w+ ){0,2}(port|version|release|size|"
     r"timeout|number|value|status code|exit code|code|tolerance|precision|length|delay|"
-    r"interval|threshold|level|index)\b|\bin which (\w+ )?(version|"
+    r"interval|threshold|level|index)\b|"
+    # "What was the old hardcoded value ...?"
+    r"\bwhat(?:['’]s|\s+(?:is|are|was|were))\s+the\s+(?:\w+\s+){1,3}(?:value|timeout)\b|"
+    r"\bin which (\w+ )?(version|"
     r"release)\b|\bwhen was\b|\bwhat (exit|status|return) code\b|"
     # "What ... does it use when I don't give one?": the value it takes by default.
     r"^\W*(?:(?:at|to|in|on|by|with|for) )?(?:what|which)\s+"
