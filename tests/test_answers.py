@@ -5425,9 +5425,3 @@ def test_a_value_asked_after_two_describing_words_is_a_number_question():
     assert answer_type("What was the old hardcoded value, and what do I set to get the old "
                        "behaviour back?") == "number"
     assert answer_type("What exactly is a code object?") != "number"
-
-
-def test_a_british_spelling_matches_the_american_one():
-    from research_pipeline.researcher.answers import synonyms
-    assert "behavior" in synonyms("behaviour")
-    assert "license" in synonyms("licence")

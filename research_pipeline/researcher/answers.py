@@ -252,12 +252,6 @@ _SYNONYM_GROUPS = (
     "search find", "past beyond cross", "mount filesystem",
     "untouched unchanged "
     "unmodified", "whole complete entire", "send return", "people users",
-    # British and American spellings ("get the old behaviour back": "the legacy behavior").
-    "behaviour behavior", "colour color", "favourite favorite", "honour honor",
-    "licence license", "centre center", "analyse analyze", "initialise initialize",
-    "customise customize", "optimise optimize", "serialise serialize", "normalise normalize",
-    "recognise recognize", "organise organize", "authorise authorize", "cancelled canceled",
-    "catalogue catalog", "neighbour neighbor", "labelled labeled",
     # A count spelled out and in digits ("four panes": "a 4 windows layout").
     "two 2", "three 3", "four 4", "five 5", "six 6", "seven 7", "eight 8", "nine 9",
     "ten 10", "twelve 12",
