@@ -2055,6 +2055,9 @@ class AnswerJudge:
         # The rest of the question is what it asks beyond its names, a command's among them:
         # "git ls-tree" said on ls-tree's page is not yet "how big each file is".
         rest_named = named_words | command_words
+        # (A question of what a thing is, or of how two things differ, is answered by their
+        # names' lines.)
+        names_asked = analysis.answer_type not in ("definition", "comparison")
         rest_total = sum(w for word, w in weights.items() if word not in rest_named)
         crux = self.crux(analysis, weights, plain_names)
         crux_stems = frozenset({stem(crux)} if crux else ())
@@ -2264,8 +2267,8 @@ class AnswerJudge:
         # The pages with a section of a focus's own ("CacheFile Directive" on mod_file_cache's
         # page): their summary speaks of what the page documents, the focus among it ("You
         # cannot use this for speeding up CGI programs").
-        homes = {f: {e.source.title for e in evidence
-                     if _last_heading(e.source) and focus_in(f, _last_heading(e.source))}
+        entry_headings = [(e.source.title, _last_heading(e.source)) for e in evidence]
+        homes = {f: {title for title, last in entry_headings if last and focus_in(f, last)}
                  for f in analysis.focus}
         for ev in evidence:
             source = ev.source
@@ -2751,8 +2754,7 @@ class AnswerJudge:
                                      promise,
                                      analysis.answer_type == "procedure"
                                      and _tool_for(analysis, cand),
-                                     analysis.answer_type not in ("definition",
-                                                                  "comparison") and (
+                                     names_asked and (
                                          bool(name_line) and text.startswith(name_line)
                                          or bool(command_words)
                                          and set(matched) <= command_words)))
