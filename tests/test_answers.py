@@ -5425,3 +5425,26 @@ def test_a_value_asked_after_two_describing_words_is_a_number_question():
     assert answer_type("What was the old hardcoded value, and what do I set to get the old "
                        "behaviour back?") == "number"
     assert answer_type("What exactly is a code object?") != "number"
+
+
+def test_an_entry_cut_to_its_term_is_not_quoted():
+    # kiln-fire's fire.log entry says again, nearly word for word, what the --log option
+    # already says; cut before that sentence, only its term "fire.log" would be left, which
+    # is no finding (the report contract's five words).
+    from research_pipeline.researcher.answers import candidates
+    from research_pipeline.researcher.extractive import _unrepeated
+    option = _doc("o", "kiln-fmt-log(1) Manual Page", "--log: In addition to kiln names, "
+                  "populate the firing log with one-line descriptions from the actual pots "
+                  "that are being fired.", section="OPTIONS").source
+    term = "fire.log"
+    entry = (f"{term}\n\nIn addition to kiln names, populate the firing log with at most the "
+             "specified number of one-line descriptions from the actual pots that are being "
+             "fired.")
+    page = Source(source_id="m", url="https://kiln.example/kiln-fire#_configuration",
+                  title="kiln-fire(1) Manual Page", text=entry, provider="local",
+                  section="CONFIGURATION › fire.log",
+                  layout=[("start", 0, 0), ("term", 0, len(term)),
+                          ("para", len(term) + 2, len(entry))])
+    shown = [max(candidates(option), key=lambda c: len(c.whole_text))]
+    term_entry = next(c for c in candidates(page) if c.kind == "term")
+    assert _unrepeated(term_entry, shown) is None

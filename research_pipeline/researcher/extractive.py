@@ -1568,8 +1568,9 @@ def _sentence_stems(text: str) -> tuple[tuple[int, int, frozenset[str] | None], 
 def _unrepeated(cand: Candidate, shown: list[Candidate]) -> Candidate | None:
     """The span without the sentences the section already shows nearly word for word.
 
-    None when it says nothing new; cut before its last sentences when they are what
-    repeats; else the span itself. Lists and tables are kept or left out whole.
+    None when it says nothing new, or nothing quotable once cut; cut before its last
+    sentences when they are what repeats; else the span itself. Lists and tables are kept
+    or left out whole.
     """
     said = [t for c in shown for _, _, t in _sentence_stems(c.whole_text) if t]
     own = _sentence_stems(cand.whole_text)
@@ -1591,8 +1592,12 @@ def _unrepeated(cand: Candidate, shown: list[Candidate]) -> Candidate | None:
         return cand
     end = cand.start + own[last][1]
     surface = words(cand.source.text[cand.start:end])
-    return replace(cand, end=end, whole_end=0, words=frozenset(surface),
-                   stems=frozenset(stem(w) for w in surface))
+    cut = replace(cand, end=end, whole_end=0, words=frozenset(surface),
+                  stems=frozenset(stem(w) for w in surface))
+    # What is left must still be a finding: an entry's term alone ("merge.log", whose
+    # description another page already says) is no quote (the report contract's five
+    # words).
+    return cut if quotable(cut.text) else None
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
