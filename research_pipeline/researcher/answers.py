@@ -3171,6 +3171,16 @@ def side_count(focus: Sequence[str]) -> int:
     return min(count, len(focus))
 
 
+def _sides_named(analysis: QuestionAnalysis) -> bool:
+    """Whether a comparison's sides are names the question asks about.
+
+    Sides that are no names of the question's ("always" and "auto", asked with column.ui
+    set) are what is compared: the names only set the scene.
+    """
+    focus_words = {w for toks in analysis.focus_words for w in toks}
+    return any(set(words(" ".join(side))) & focus_words for side in analysis.sides)
+
+
 def _other_side_named(analysis: QuestionAnalysis, source: Source, text: str) -> bool:
     """In one compared name's own entry, a span that names the other speaks of both.
 
@@ -3802,11 +3812,7 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         # under shutil.copy2): the heading names that side for it.
         heading = (f"{cand.source.title} {cand.source.section}" if cand.leads_section
                    else "")
-        # (Sides that are no names of the question's, "always and auto" asked with
-        # column.ui set, are what is compared: the names only set the scene.)
-        focus_words = {w for toks in analysis.focus_words for w in toks}
-        sides_named = any(set(words(" ".join(side))) & focus_words for side in analysis.sides)
-        if len(analysis.focus) >= 2 and sides_named or not analysis.sides:
+        if not analysis.sides or len(analysis.focus) >= 2 and _sides_named(analysis):
             named = sum(focus_in(f, text, heading) for f in analysis.focus)
             if named < 2 and not heading and _other_side_named(analysis, cand.source, text):
                 named = 2
