@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+import traceback
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -58,6 +59,8 @@ class EvalScore:
     seconds: float
     error: str | None = None
     question_scores: list[QuestionScore] = field(default_factory=list)
+    # A bug's traceback, for ``--verbose`` (not stored: the error line is).
+    traceback: str | None = None
 
     @property
     def answered_share(self) -> float:
@@ -265,6 +268,12 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
         except ResearchPipelineError as exc:
             score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
                               time.monotonic() - started, error=str(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug fails its topic; the set goes on
+            score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
+                              time.monotonic() - started,
+                              error=f"unexpected {type(exc).__name__}: "
+                                    f"{' '.join(str(exc).split())[:300]}",
+                              traceback=traceback.format_exc())
         (progress or services.progress)(f"{topic.id}: answered {score.answered}/{score.questions}, "
                  f"expected {score.found}/{score.expected}, citations "
                  f"{score.citations_verified}/{score.citations}")

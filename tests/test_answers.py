@@ -11,6 +11,8 @@ from research_pipeline.models import ResearchPlan, Source
 from research_pipeline.researcher.answers import (
     _SURPRISE_Q,
     AnswerJudge,
+    _hits,
+    _other_side_named,
     focus_in,
     named_commands,
     plain_name_words,
@@ -5448,3 +5450,32 @@ def test_an_entry_cut_to_its_term_is_not_quoted():
     shown = [max(candidates(option), key=lambda c: len(c.whole_text))]
     term_entry = next(c for c in candidates(page) if c.kind == "term")
     assert _unrepeated(term_entry, shown) is None
+
+
+def test_a_word_set_aside_that_the_question_does_not_weigh_is_no_error():
+    # "Apart from the values to print, what options does print() take?": "values" is set
+    # aside but is no content word of the question; a span that names it (not a list) is
+    # the aside, and judging it must not look up a weight the question never gave.
+    question = "Apart from the values to fire, what options does kiln.fire() take?"
+    asked = analyse(question)
+    assert "values" in asked.excluded and "values" not in asked.content
+    text = ("Fire the values given, one after another, in the kiln.\n\nThe options are heat, "
+            "the temperature to reach, and wait, the minutes to cool before opening.")
+    status, facts = _research([_entry("kiln.fire", text, _paragraphs(text))], question)
+    assert facts and facts[0].text.startswith("The options are heat")
+
+
+def test_a_name_that_ends_with_its_dot_has_no_short_form():
+    # 'a SetKiln "kiln:fire://..." line' names a value whose last dot leaves no short name:
+    # it is found nowhere, and judging a comparison with it is no error.
+    assert list(_hits("", "The kiln fires pots.")) == []
+    question = ('What is the difference between a KilnMatch rule and a SetKiln '
+                '"kiln:fire://..." line?')
+    source = Source(source_id="s", url="https://kiln.example/d", title="KilnMatch",
+                    text="KilnMatch maps the URL to the kiln.", provider="local",
+                    section="KilnMatch Directive")
+    assert not _other_side_named(analyse(question), source, source.text)
+    evidence = [_doc("d1", "Kiln directives", "KilnMatch sends every matching request to "
+                     "the kiln, while SetKiln in a Files block fires only existing files.",
+                     section="KilnMatch Directive")]
+    _research(evidence, question)

@@ -116,3 +116,35 @@ def test_a_readers_verdicts_stand_only_for_the_answers_the_reader_saw(tmp_path):
     readings.write_text("set\ttopic\tverdict\n")
     with pytest.raises(ResearchPipelineError, match="line 1: the header lacks the column"):
         load_readings(readings)
+
+
+def test_a_bug_in_one_topic_fails_that_topic_and_the_set_goes_on(services, env, monkeypatch):
+    from research_pipeline import pipeline
+    from research_pipeline.evaluation import run_eval
+
+    evalset = env / "evalset"
+    evalset.mkdir()
+    for name in ("broken", "finally"):
+        write_topic(evalset, name, """
+            ---
+            title: "The finally clause"
+            questions: ["When does the finally clause of a try statement run?"]
+            expect: [["finally"]]
+            max_rounds: 1
+            ---
+            """)
+    research = pipeline.run_research
+
+    def buggy(services, topic_id, run_id):  # noqa: ANN001, ANN202 - the real step's shape
+        if topic_id == "broken":
+            raise KeyError("values")
+        return research(services, topic_id, run_id)
+
+    monkeypatch.setattr(pipeline, "run_research", buggy)
+    scores = {s.topic_id: s for s in run_eval(services, evalset)}
+    assert scores["broken"].error == "unexpected KeyError: 'values'"
+    assert "KeyError" in (scores["broken"].traceback or "")
+    assert scores["finally"].error is None and scores["finally"].found == 1
+    rows = services.store._read("select topic_id, error from eval_results order by topic_id", [])
+    assert [(r["topic_id"], r["error"]) for r in rows] == [
+        ("broken", "unexpected KeyError: 'values'"), ("finally", None)]

@@ -11,12 +11,14 @@ import typer
 from research_pipeline.cli.app import (
     EXIT_ERROR,
     EXIT_USAGE,
+    _verbose,
     app,
     fail,
     say,
     services_from_settings,
 )
 from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.live.redact import redact
 
 
 @app.command("eval")
@@ -65,8 +67,11 @@ def eval_cmd(
             f"{s.topic_id:<28} {s.answered:>4}/{s.questions:<4} {s.found:>4}/{s.expected:<4} "
             f"{s.citations_verified:>4}/{s.citations:<4} {s.distinct_sources:>7} "
             f"{s.unsupported_sentences:>6} {s.calls:>5} {s.cost_usd:>7.4f} {s.seconds:>5.1f}"
-            + (f"  error: {s.error}" if s.error else "")
+            + (f"  error: {redact(s.error)}" if s.error else "")
         )
+    for s in scores:
+        if s.traceback and _verbose():
+            typer.echo(redact(s.traceback), err=True)
     summary = summarise(scores)
     typer.echo(f"{'total':<28} {summary.answered:>9.1%} {summary.found:>9.1%} "
                f"{sum(s.citations_verified for s in scores):>4}/"

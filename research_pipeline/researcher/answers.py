@@ -1433,6 +1433,8 @@ def _in_passing(name: str, text: str) -> bool:
 def _hits(term: str, haystack: str) -> Iterator[int]:
     """Where ``term`` occurs in ``haystack`` on word boundaries, case-insensitive."""
     needle = neutralize_markup(term).lower()
+    if not needle:
+        return  # no name at all ("" left of "proxy:fcgi://..." by its last dot)
     hay = haystack.lower()
     idx = hay.find(needle)
     while idx >= 0:
@@ -2393,7 +2395,9 @@ class AnswerJudge:
                     # A span about what the asker set aside ("Besides plain variable
                     # names, ...") does not answer by naming it; a list may name it among
                     # the others asked for.
-                    found.update(dict.fromkeys(analysis.excluded, 0.0))
+                    # (Only the words it weighs: "values" of "Apart from the values to
+                    # print" is set aside, not a content word of the question.)
+                    found.update(dict.fromkeys(found.keys() & set(analysis.excluded), 0.0))
                 if not any(found.values()):
                     continue
                 if not quotable(text) and cand.kind not in ("list", "table"):
@@ -3190,6 +3194,8 @@ def _other_side_named(analysis: QuestionAnalysis, source: Source, text: str) -> 
     if len(analysis.focus) < 2:
         return False
     short = [f.rsplit(".", 1)[-1].removesuffix("()") for f in analysis.focus[:2]]
+    if not all(short):
+        return False  # a name that ends with its dot ("proxy:fcgi://..."): no short form
     # (A page's generic section is the page's own: "This tool differs from git-bugreport(1)
     # in that ..." under git-diagnose's DESCRIPTION.)
     headings = [w for w in words(source.section.split(SECTION_SEP)[-1]) if w not in STOPWORDS]
