@@ -647,3 +647,28 @@ def test_a_label_with_its_text_hanging_beside_it_is_one_paragraph():
     assert [b.kind for b in blocks] == ["para", "para"]
     assert blocks[0].text == ("NB: the kiln locks the door from the start of a firing until "
                               "it cools, so be sure to load everything first.")
+
+
+def test_a_table_with_a_table_in_a_cell_keeps_its_rows_and_the_inner_table_follows():
+    # A parameter table whose first row holds the table of that parameter's choices (the
+    # Apache manual's health-check parameters, its log format strings): each row keeps its
+    # cells, and the choices follow as a table of their own. Read as plain paragraphs, the
+    # rows after the inner table ran together ("fires 1 Number of ... wait 30 Period of").
+    page = parse_html("""<html><body><main><h1>kiln_check</h1><h2>Parameters</h2>
+<table><tr><th>Parameter</th><th>Default</th><th>Description</th></tr>
+<tr><td>method</td><td>None</td><td>No check is made. Choices are:
+<table><tr><th>Method</th><th>Description</th></tr>
+<tr><td>TOUCH</td><td>Touch the kiln wall</td></tr>
+<tr><td>PROBE</td><td>Read the heat probe</td></tr></table></td></tr>
+<tr><td>fires</td><td>1</td><td>Number of good checks before the kiln is used again</td></tr>
+<tr><td>wait</td><td>30</td><td>Period of checks in seconds</td></tr>
+</table></main></body></html>""")
+    tables = [b.text for b in page.blocks if b.kind == "table"]
+    assert tables == [
+        "Parameter | Default | Description\n"
+        "method | None | No check is made. Choices are:\n"
+        "fires | 1 | Number of good checks before the kiln is used again\n"
+        "wait | 30 | Period of checks in seconds",
+        "Method | Description\nTOUCH | Touch the kiln wall\nPROBE | Read the heat probe",
+    ]
+    assert not [b for b in page.blocks if b.kind == "para" and "Period" in b.text]

@@ -17,7 +17,7 @@ from research_pipeline.errors import CorpusError
 from research_pipeline.untrusted import load_yaml
 
 # Bump when what a file turns into changes, so that re-adding a corpus re-reads every file.
-EXTRACT_VERSION = 20
+EXTRACT_VERSION = 21
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".pdf")
 MAX_FILE_BYTES = 50 * 1024 * 1024
 

@@ -147,8 +147,13 @@ def _anchor(node: LexborNode) -> str | None:
     return None
 
 
-def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
-    """The text of a node (whitespace collapsed), its word count and its words in links."""
+def _inline(node: LexborNode, skip_lists: bool = False, skip_tables: bool = False
+            ) -> tuple[str, int, int]:
+    """The text of a node (whitespace collapsed), its word count and its words in links.
+
+    ``skip_lists`` leaves out nested lists and code, ``skip_tables`` nested tables (a
+    cell's own text, not the table of choices it holds).
+    """
     words = 0
     link_words = 0
     parts: list[str] = []
@@ -165,7 +170,8 @@ def _inline(node: LexborNode, skip_lists: bool = False) -> tuple[str, int, int]:
                 link_words += n
             continue
         if current is not node and (tag in _SKIP_TAGS
-                                    or (skip_lists and tag in ("ul", "ol", "pre"))):
+                                    or (skip_lists and tag in ("ul", "ol", "pre"))
+                                    or (skip_tables and tag == "table")):
             continue
         if tag in ("br", "p", "div", "li", "dd", "dt", "tr") and current is not node:
             parts.append(" ")
@@ -447,19 +453,28 @@ class _Walker:
         return depth
 
     def data_table(self, node: LexborNode) -> bool:
-        """Emit a data table as one block; False for a layout table (walked as content)."""
-        if any(inner.mem_id != node.mem_id
-               for inner in node.css("table, h1, h2, h3, h4, h5, h6")):
+        """Emit a data table as one block; False for a layout table (walked as content).
+
+        A table of data may hold tables of its own in its cells (the choices of one
+        parameter, under "Choices are:"): each row keeps its cells' own text, and each table
+        a cell holds follows as a table of its own, after the one that holds it.
+        """
+        if any(inner.mem_id != node.mem_id for inner in node.css("h1, h2, h3, h4, h5, h6")):
             return False
+        nested = [inner for inner in node.css("table")
+                  if inner.mem_id != node.mem_id and _holding_table(inner) == node.mem_id]
         rows: list[tuple[list[str], list[bool]]] = []
-        for tr in node.css("tr"):
+        for tr in _table_rows(node):
             cells = [c for c in _children(tr) if c.tag in ("td", "th")]
             if cells:
-                rows.append(([_inline(c)[0] for c in cells], [c.tag == "th" for c in cells]))
+                rows.append(([_inline(c, skip_tables=True)[0] for c in cells],
+                             [c.tag == "th" for c in cells]))
         if not rows:
-            return True
+            return not nested
         if max(len(cells) for cells, _ in rows) == 1:
             return False  # a one-column table is layout: its cells read as paragraphs
+        if nested and len(rows) == 1 and len(rows[0][0]) == 2 and _box_label(rows[0][0][0]):
+            return False  # an admonition's box that holds a table: walked as content
         label = _box_label(rows[0][0][0])
         if len(rows) == 1 and len(rows[0][0]) == 2 and label:
             # An admonition laid out as a table (AsciiDoc's "Note" icon cell beside its
@@ -476,7 +491,34 @@ class _Walker:
         if text:
             header = rows[0][1] and all(rows[0][1]) and len(rows[0][0]) > 1
             self.blocks.append(Block("table", neutralize_markup(text), 1 if header else 0))
+        for inner in nested:
+            if not self.data_table(inner):
+                # A layout table in a cell: its text, read as a paragraph.
+                inline = _inline(inner)[0]
+                if inline:
+                    self.blocks.append(Block("para", neutralize_markup(inline)))
         return True
+
+
+def _holding_table(node: LexborNode) -> int | None:
+    """The ``mem_id`` of the nearest table that holds this node, if any."""
+    parent = node.parent
+    while parent is not None:
+        if parent.tag == "table":
+            return int(parent.mem_id)
+        parent = parent.parent
+    return None
+
+
+def _table_rows(table: LexborNode) -> list[LexborNode]:
+    """A table's own rows (in its head, bodies and foot), not those of tables in its cells."""
+    rows = []
+    for child in _children(table):
+        if child.tag == "tr":
+            rows.append(child)
+        elif child.tag in ("thead", "tbody", "tfoot"):
+            rows.extend(c for c in _children(child) if c.tag == "tr")
+    return rows
 
 
 _BLOCK_TAGS = frozenset({"p", "div", "dl", "dt", "dd", "table", "blockquote", "h1", "h2",
