@@ -5479,3 +5479,51 @@ def test_a_name_that_ends_with_its_dot_has_no_short_form():
                      "the kiln, while SetKiln in a Files block fires only existing files.",
                      section="KilnMatch Directive")]
     _research(evidence, question)
+
+
+def test_a_name_the_askers_own_call_passes_is_the_askers_when_no_source_names_it():
+    # "`fired(cls, BaseShelf)`": BaseShelf is the asker's class, passed to the function
+    # the documentation describes; its entry speaks of "the same class".
+    question = ("My loader keeps every class in the module for which `fired(cls, BaseShelf)` "
+                "is true. Will BaseShelf itself end up in that list too, or only the classes "
+                "derived from it?")
+    assert "BaseShelf" in analyse(question).focus
+    text = "Return whether 'cls' is derived from another class or is the same class."
+    status, facts = _research([_entry("builtins.fired", text)], question)
+    assert status.status != "unanswered" and facts
+    assert facts[0].text == text
+
+
+def test_an_escape_is_said_by_its_name_and_a_next_step_only_sets_the_scene():
+    asked = analyse("Does the pot I get back from kiln.fetch() still have the '\\n' on the "
+                    "end, so I need to call rstrip() on it?")
+    assert "newline" in asked.content and "n" not in asked.content
+    assert {"\\n", "rstrip"} <= set(asked.scene) and "kiln.fetch" not in asked.scene
+    # "What's the point of X?" asks what X is for; no text says "point".
+    assert "point" not in analyse("What's the point of mod_kiln?").content
+
+
+def test_a_value_left_out_and_a_value_near_a_synonym_fit_a_number_question():
+    from research_pipeline.researcher.answers import _number_fits
+    # "when I leave out k" asks for the value used without it: a text that says so.
+    left_out = analyse("What does kiln.perm(5) return when I leave out k?")
+    assert _number_fits(left_out, "If k is not specified, the function returns 7.")
+    assert not _number_fits(left_out, "For five pots and k of 2 the function returns 20.")
+    # "How often does it probe ...?": "This dynamic check is performed every 30 seconds".
+    often = analyse("How often does mod_kiln probe a shelf when I don't give it an interval?")
+    assert _number_fits(often, "This dynamic check is performed every 30 seconds, which is "
+                               "the default.")
+
+
+def test_a_function_called_bare_is_named_by_its_call_not_by_the_plain_word():
+    # "input()" of the question is not named by "On input, ..." in another entry; its own
+    # entry, or a text that writes "input()", names it.
+    question = "Does the string I get back from input() still have the newline on the end?"
+    other = _entry("kiln.Reader", "On input, the newline at the end of each line is "
+                                  "translated before the string is returned.")
+    status, _ = _research([other], question)
+    assert status.status == "unanswered"
+    own = _entry("builtins.input", "Read a string from standard input. The newline at the "
+                                   "end is stripped from the string returned.")
+    _, facts = _research([other, own], question)
+    assert facts and facts[0].source_id == "builtins.input"

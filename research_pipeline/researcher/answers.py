@@ -246,6 +246,11 @@ _SYNONYM_GROUPS = (
     "validate check verify",
     # "make our CGI scripts start faster": "speeding up CGI programs".
     "faster speed speeding quicker", "script program",
+    # "How often does it probe a member when I don't give it an interval?": "Period of
+    # health checks in seconds"; "How big may the page be?": "up to 8192 bytes".
+    "interval period", "probe check", "size bytes kilobytes megabytes",
+    # "How do I split a branch that mixes two changes?": "How to separate topic branches".
+    "split separate",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
     # to find such a directory in the parent directories ... it does not cross filesystem
     # boundaries".
@@ -500,7 +505,9 @@ _OMITTED_Q = re.compile(
     r"provide|supply|pick|choose|select|name)\b|"
     r"\bwithout (passing|giving|setting|specifying|providing|an? \w+ argument|arguments?)\b|"
     # "but forgot to pass a number", "If I leave the other arguments alone"
-    rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}",
+    rf"\bforg[eo]t(?:ten)? to (pass|give|set|specify|provide|supply)\b|{_LEFT_ALONE}|"
+    # "What does math.perm(5) return when I leave out k?"
+    r"\b(?:if|when) (?:i|you|we) (?:leave (?:\w+ ){0,2}?(?:out|off)|omit|skip)\b",
     re.IGNORECASE)
 _OMITTED = re.compile(
     r"\bdefault|\bomitted\b|\bnot (given|specified|passed|provided|supplied|set|used)\b|"
@@ -1422,6 +1429,12 @@ _PASSING_CUE = re.compile(r"(?:\b(?:similar to|such as|like|see(?: also)?|unlike
                           r"|\bsee\s+the\b[^.;:]{0,40}\bof\s+(?:the\s+)?(?:[\w-]+\s+)?)"
                           r"[`'\"“(]*$",
                           re.IGNORECASE)
+
+
+def _called(name: str, text: str) -> bool:
+    """The text names a function as code: its call, a qualified name or in quotes."""
+    return bool(re.search(rf"(?<![\w-]){re.escape(name)}\(|\.{re.escape(name)}\b|"
+                          rf"[`'\"“‘]{re.escape(name)}[`'\"”’]", text))
 
 
 def _in_passing(name: str, text: str) -> bool:
@@ -2417,6 +2430,14 @@ class AnswerJudge:
                                                           member_of, members, quoted_values,
                                                           module_here, strict=True)]
                 for i, f in enumerate(analysis.focus):
+                    if (focus_hits[i] and f in analysis.calls and not focus_in_heading[i]
+                            and not member_of[i] and not module_here[i]
+                            and source.title.rsplit(".", 1)[-1] != f
+                            and not _called(f, before)):
+                        # "On input, if newline is None, ..." in io.TextIOWrapper's entry
+                        # speaks of input, not of input() the question calls.
+                        focus_hits[i] = False
+                        continue
                     if (focus_hits[i] and not focus_in_heading[i]
                             and (not members[i] or members[i].endswith("("))
                             and (QUALIFIED_NAME.fullmatch(f) or "_" in f.strip("_")
@@ -3596,8 +3617,12 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
     # A limit asked for ("the maximum length") is a value said to be one ("up to 255",
     # "limited to"), not any value of the kind ("the minimum length is 4").
     bound = _BOUND_Q.search(question)
+    # (A word's synonym stands for it: "This dynamic check is performed every 30 seconds"
+    # for "How often does it probe ...?".)
     near = [i for i, tok in enumerate(tokens)
-            if announces(tok) or not bound and any(stem(w) in asked for w in words(tok))
+            if announces(tok) or not bound and any(
+                stem(w) in asked or _SYNONYMS.get(stem(w), frozenset()) & asked
+                for w in words(tok))
             ] if asked else list(range(len(tokens)))
     if counted and _STATED_VALUE.search(plain) and any(
             counted in map(stem, m.group(1).split()) for m in _NUMBER_OF.finditer(plain.lower())):

@@ -321,6 +321,9 @@ class QuestionAnalysis:
     # Focus names that are modules the question writes as plain words ("poplib"): every
     # entry of the module ("poplib.POP3.top") speaks of it.
     modules: tuple[str, ...] = field(default=())
+    # Focus names the question writes as calls, bare ("input()", "print()"): a text names
+    # the function by its call, its entry or in quotes, not by the plain word ("On input").
+    calls: tuple[str, ...] = field(default=())
 
     @property
     def content_stems(self) -> list[str]:
@@ -458,6 +461,9 @@ _DOC_TERMS = (
      "exclude"),
     # "how big each file is": the size of each file.
     (re.compile(r"\bhow (?:big|large)\b", re.IGNORECASE), "size"),
+    # A character written as its escape ("still have the '\\n' on the end"): its name.
+    (re.compile(r"\\n(?![A-Za-z])"), "newline"),
+    (re.compile(r"\\t(?![A-Za-z])"), "tab"),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
@@ -855,6 +861,14 @@ _CALL_ARGUMENTS = re.compile(r"(?<=[\w\]])\(([^()]*)\)")
 _WHEN_I_CALL = re.compile(
     r"\b(?:once|when|whenever|after|before|until)\s+(?:I|we|you)\s+"
     r"(?:call|run|use|invoke|start|type)\s+([\w.]+(?:\(\))?)", re.IGNORECASE)
+# What the asker would do about it, told after the question's point: "Does input() keep
+# the newline, so I need to call rstrip() on it?" asks about input(), not rstrip().
+_SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)\s+(?:need|have|must|should|'d "
+                        r"have)\s+to\b[^?]*", re.IGNORECASE)
+# A function called by its bare name: "input()", "print(x, sep='')".
+_BARE_CALL = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
+# A character written as its escape: "the '\\n' on the end" is said by its name.
+_ESCAPE = re.compile(r"\\[nt]")
 
 
 def example_words(question: str) -> list[str]:
@@ -1483,6 +1497,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # A name in a clause that says when the asker does something ("the work it should do
     # once I call start()") sets the time of the question, not what it asks about.
     timed = {m.group(1).rstrip("()") for m in _WHEN_I_CALL.finditer(asked)}
+    timed |= {f for m in _SO_I_NEED.finditer(asked) for f in focus
+              if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
+    # (The escape is said by its name, "newline": see _DOC_TERMS.)
+    timed |= {f for f in focus if _ESCAPE.fullmatch(f)}
     if len(focus) > len(timed & set(focus)):
         scene += [f for f in focus if f in timed and f not in scene]
         focus = [f for f in focus if f not in timed]
@@ -1595,6 +1613,8 @@ def analyse(question: str) -> QuestionAnalysis:
     # "the two" that ends a clause points back at what the question named ("What's the
     # trade-off between the two?"); it is no word an answer says.
     fragments |= {"two"} if _THE_TWO.search(question) else set()
+    # The letter of a character's escape ("n" of "'\\n'"): the escape is said by its name.
+    fragments |= {m.group(0)[1] for m in _ESCAPE.finditer(question)}
     # "What's wrong?", "What am I doing wrong?" asks for the cause, which no text calls
     # wrong.
     fragments |= {"wrong", "went", "doing"} if _WHAT_WRONG.search(question) else set()
@@ -1665,7 +1685,10 @@ def analyse(question: str) -> QuestionAnalysis:
     setting = tuple(dict.fromkeys(
         w for w in described + ([used_in.group(1).lower()] if used_in else []) + unneeded
         if w in content and w not in focus_tokens and w not in implied))
+    called = {m.group(1) for m in _BARE_CALL.finditer(question)
+              if not keyword.iskeyword(m.group(1))}
     return QuestionAnalysis(
+        calls=tuple(f for f in focus if f in called),
         text=question, answer_type=kind, focus=tuple(focus),
         focus_words=tuple(tuple(words(f)) for f in focus),
         content=tuple(dict.fromkeys(content)),
@@ -1860,6 +1883,9 @@ _IDIOM = re.compile(
     # When, said as a moment: "closed right at that moment", "right then".
     r"\b(?:right\s+)?at\s+(?:that|this|the\s+same)\s+(?:moment|instant|point\s+in\s+time)\b|"
     r"\bright\s+then\b|"
+    # What a thing is for: "What's the point of mod_version?" asks its purpose, which the
+    # documentation says ("enables configuration depending on the version") without "point".
+    r"\bthe\s+point\s+(?=of\b)|"
     # One after another: "how many internal redirects in a row", which documentation says
     # as "that may follow each other".
     r"\bin\s+a\s+row\b|"
