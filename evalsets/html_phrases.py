@@ -1,13 +1,12 @@
-"""Helpers shared by the eval sets checked against a collection of HTML pages
-(git-doc, dev3-git, dev4-git, dev7-git, apache, dev4-apache, dev7-apache).
+"""Helpers and checks shared by the eval sets over a collection of HTML pages.
 
-Each set's ``check_phrases.py`` keeps its own data (answering pages, key terms
-of its unanswerable questions, counts and rules); this module holds what they
-read the same way: topic files (YAML front matter with ``# type:`` comments)
-and the visible text of the pages of a collection root, and two ways of
-checking a set: ``check_set`` (hits of the unanswerable question's terms are
-printed to be read) and the stricter ``check_reviewed_set`` (every hit must be
-one already read by hand).
+The helpers read topic files (YAML front matter with ``# type:`` comments) and the visible
+text of the pages under a collection root; git-doc and apache use only them and check with
+their own code. The other git-doc and apache-manual sets pass their own data (answering
+pages, key terms of their unanswerable questions, reviewed hits, counts) to one of two
+checks, whose docstrings state the rules: ``check_set`` prints the hits of the unanswerable
+questions' terms to be read, the stricter ``check_reviewed_set`` fails on any hit not
+already read by hand.
 """
 import glob
 import os
@@ -164,8 +163,62 @@ def _set_problems(topics, asked, unanswerable, n_topics, n_questions, n_unanswer
 
 def check_set(here, root, pages_by_topic, unanswerable_terms, n_topics, n_questions,
               n_unanswerable, per_topic=(2, 4)):
-    """Check one set's topic files against the pages that answer them (see a set's
-    check_phrases.py for what is checked); exits non-zero when a check fails."""
+    """Check one set's topic files against the pages that answer them; exit 1 on a failure.
+
+    Prints each question with where its phrases were found, a count per type, the hits of
+    the unanswerable questions' key terms, then "ALL CHECKS PASSED" (and returns) or the
+    failures and "SOME CHECKS FAILED" (and ``sys.exit(1)``). A topic file that cannot be
+    parsed raises. Pages are read by ``page_text``: the visible text (nothing inside
+    <head>, <title>, <script> or <style>; HTML entities unescaped), lower-cased with runs of
+    white space collapsed; a page's "prose" is that text without the <pre> blocks (headings
+    included). Phrases and questions are normalised the same way (``norm``).
+
+    It fails when:
+
+    * a topic id (file name without ``.md``) is not made of ``a-z``, ``0-9`` and ``-``;
+      the front matter has a key other than title, questions, expect and max_rounds; the
+      title is not a one-line string; the body is empty; the number of questions is
+      outside ``per_topic``; the numbers of questions, expect lists and ``# type:``
+      comments (the text after ``# type:`` on each front-matter line starting with
+      ``- ``) differ;
+    * ``pages_by_topic`` has a key that is no topic file, or no list with one entry per
+      question for a topic;
+    * the first comma-separated word of a type comment is not one of ``TYPES`` (further
+      words other than ``unanswerable`` are ignored);
+    * a question marked ``unanswerable`` in its type comment, or given ``None`` as its
+      pages, does not have all three: that mark, ``None`` pages and ``expect: []``;
+    * an answerable question's expect list does not hold 1 to 3 phrases;
+    * a phrase is not in the prose of any of the question's pages, has fewer than 1 or
+      more than 5 words, or occurs whole in the question;
+    * a type of ``TYPES`` is used by no question;
+    * the numbers of topics, questions or unanswerable questions are not ``n_topics``,
+      ``n_questions`` and ``n_unanswerable`` (unanswerable ones may share a topic).
+
+    Only a warning is printed when all the words of a phrase (runs of letters, digits and
+    ``_./@$~^:<>-``) are words of the question, or when a phrase occurs in a heading of a
+    page it was found in.
+
+    Unanswerable questions: each regular expression of ``unanswerable_terms`` for the
+    question is searched with ``re.search`` (case-sensitive, on the lower-cased text, so
+    written in lower case) in the visible text, <pre> blocks included, of every page of
+    ``all_pages(root)`` (the .html files of ``root`` and of its direct subfolders); each
+    matching page is printed with 60 characters either side of the first match. Hits
+    never fail the check, and a question with no terms is no failure: every hit must be
+    read by hand, and none may state the answer.
+
+    Args:
+        here: the set's folder; its topic files are its ``*.md`` files but README.md.
+        root: the collection root the pages are relative to.
+        pages_by_topic: topic id -> one entry per question, in order: the list of pages
+            (relative to ``root``) answering it, a phrase having to be in one of them, or
+            ``None`` for an unanswerable question.
+        unanswerable_terms: (topic id, question index from 0) -> regular expressions an
+            answer would have to match.
+        n_topics: the number of topic files the set must have.
+        n_questions: the number of questions it must have.
+        n_unanswerable: the number of unanswerable questions it must have.
+        per_topic: the (fewest, most) questions a topic may have.
+    """
     errors = []
     counts = Counter()
     unanswerable = []
@@ -271,10 +324,62 @@ def check_reviewed_set(here, root, pages_by_topic, unanswerable_terms, reviewed_
                        n_topics, n_questions, n_unanswerable, per_topic=(2, 4)):
     """Check one set's topic files, failing on anything a reader would have to look at.
 
-    Stricter than ``check_set``: a phrase made only of the question's words or found in a
-    heading fails, a topic's body must be one paragraph, and every hit of the
-    unanswerable question's key terms must be one read by hand (``reviewed_hits``: (page,
-    term) -> why it is no answer). Returns the exit status (0 when everything passes).
+    Stricter than ``check_set``: what that one only warns about fails here, a topic's body
+    must be one paragraph, and every hit of an unanswerable question's key terms must be
+    one already read by hand. Prints each question with where its phrases were found, the
+    hits, a count per type, then "all checks passed" or the problems. Pages, phrases and
+    questions are read and normalised as in ``check_set`` (``page_text``, ``norm``); a
+    page's "prose" is its visible text without the <pre> blocks, headings included.
+
+    It fails when:
+
+    * a topic file cannot be parsed (no front matter, bad YAML);
+    * a topic id (file name without ``.md``) is not made of ``a-z``, ``0-9`` and ``-``;
+      the front matter has a key other than title, questions, expect and max_rounds; the
+      title is not a one-line string; the body is empty or is not exactly one paragraph
+      (paragraphs are separated by blank lines); the number of questions is outside
+      ``per_topic``; the numbers of questions, expect lists and ``# type:`` comments (the
+      text after ``# type:`` on each front-matter line starting with ``- ``) differ;
+    * a topic has no list in ``pages_by_topic`` with one entry per question (a key that is
+      no topic file is not checked);
+    * a type comment is not ``<type>`` or ``<type>, unanswerable`` with a type of ``TYPES``;
+    * a question marked ``unanswerable``, given ``None`` as its pages or ``expect: []``
+      does not have all three;
+    * an answerable question's expect is not a list of 1 to 3 phrases;
+    * a phrase is not in the prose of any of the question's pages; has fewer than 1 or
+      more than 5 words; occurs whole in the question; is made only of words of the
+      question (lower-cased runs of a letter or digit then letters, digits and
+      ``_./:+*<>'-``); or occurs in a heading of a page it was found in;
+    * an unanswerable question has no key terms, or a key term has a hit not in
+      ``reviewed_hits`` (below);
+    * a type of ``TYPES`` is used by no question;
+    * the numbers of topics, questions or unanswerable questions are not ``n_topics``,
+      ``n_questions`` and ``n_unanswerable`` (unanswerable ones may share a topic).
+
+    Unanswerable questions: each regular expression of ``unanswerable_terms`` for the
+    question is searched case-insensitively (``re.search``, first match of a page) in the
+    visible text, <pre> blocks and headings included, of every page of ``all_pages(root)``
+    (the .html files of ``root`` and of its direct subfolders). Every page it matches must
+    be listed in ``reviewed_hits`` under (page, term), with why that text does not answer
+    the question; a hit not listed (a new or reworded page) is printed with 60 characters
+    either side and fails the check until it is read and listed.
+
+    Args:
+        here: the set's folder; its topic files are its ``*.md`` files but README.md.
+        root: the collection root the pages are relative to.
+        pages_by_topic: topic id -> one entry per question, in order: the list of pages
+            (relative to ``root``) answering it, a phrase having to be in one of them, or
+            ``None`` for an unanswerable question.
+        unanswerable_terms: (topic id, question index from 0) -> regular expressions an
+            answer would have to match.
+        reviewed_hits: (page, term) -> why that page's hit of the term is no answer.
+        n_topics: the number of topic files the set must have.
+        n_questions: the number of questions it must have.
+        n_unanswerable: the number of unanswerable questions it must have.
+        per_topic: the (fewest, most) questions a topic may have.
+
+    Returns:
+        The exit status: 0 when every check passes, 1 otherwise.
     """
     problems = []
     type_count = Counter()

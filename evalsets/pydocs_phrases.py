@@ -1,25 +1,10 @@
 """Checks shared by the eval sets over the built-in python-docs corpus.
 
-Each set's ``check_phrases.py`` says where each of its questions is answered (``SOURCES``),
-which terms an answer to its unanswerable questions would need (``UNANSWERABLE_TERMS``)
-and its structural rules, then calls ``check_set`` (or ``main``, the rules of the larger
-sets). For every question of the set's topic files:
-
-  * answerable questions: every expected phrase must occur verbatim (case-insensitive,
-    whitespace-collapsed) in the prose of at least one of the texts that answer it. Texts
-    are named either "topic:<label>" (a key of pydoc_data.topics.topics) or a dotted
-    object name whose inspect.getdoc() is used. "Prose" means the text with doctest lines
-    (">>>", "...") and grammar rules ("::=") removed. A phrase fails if it is copied from
-    its question.
-  * unanswerable questions: the key terms an answer would need are searched in every
-    topic text and in the docstrings of all importable standard-library modules the
-    built-in corpus reads (with their submodules) and their public classes, functions and
-    methods; a hit is shown as CHECK, with a short excerpt, when the same text also
-    contains one of the context words. CHECK lines must be read by hand: none may state the answer.
-
-The set's structure is checked too: front-matter keys, questions per topic, allowed
-types and how often each is used, the unanswerable questions (expect [] and no source,
-each in its own topic), expect lists aligned with questions, words per phrase.
+Each set's ``check_phrases.py`` says where each of its questions is answered (``SOURCES``)
+and which terms an answer to its unanswerable questions would need
+(``UNANSWERABLE_TERMS``), then calls ``check_set`` with its structural rules (or ``main``,
+the rules of the larger sets python-docs, dev2 and dev3). What is checked is stated once,
+in the docstring of ``check_set``.
 """
 import contextlib
 import importlib
@@ -183,8 +168,12 @@ def excerpt(text, term, width=70):
 
 
 def main(here, sources, unanswerable_terms):
-    """Check a set of the larger shape (python-docs, dev2, dev3): 2-4 questions a topic,
-    every type at least 3 times, two unanswerable questions, phrases of 1-5 words."""
+    """Check a set of the larger shape (python-docs, dev2, dev3); 0 if all pass, else 1.
+
+    ``check_set`` with its defaults: any number of topics and questions, 2-4 questions a
+    topic, every type used at least 3 times, exactly two unanswerable questions in two
+    different topics, phrases of 1-5 words. The arguments are those of ``check_set``.
+    """
     return check_set(here, sources, unanswerable_terms)
 
 
@@ -192,11 +181,74 @@ def check_set(here, sources, unanswerable_terms, *, n_topics=None, n_questions=N
               per_topic=(2, 4), min_per_type=3, n_unanswerable=2, phrase_words=(1, 5)):
     """Check the set in folder ``here``; 0 when everything passes, 1 otherwise.
 
-    ``sources`` names, per topic, the texts answering each question (None for an
-    unanswerable one); ``unanswerable_terms`` the terms and context words searched for
-    each unanswerable question. The keyword arguments are the set's structural rules:
-    how many topics and questions (None: any), questions per topic, uses of each type,
-    unanswerable questions (each in its own topic) and words per expected phrase.
+    Prints each question with the texts its phrases were found in, a count per type and
+    the search for the unanswerable questions, then "ALL CHECKS PASSED" or "SOME CHECKS
+    FAILED". The texts are those of the interpreter running the check (its
+    ``pydoc_data.topics`` and standard-library docstrings), so run it with the project's
+    Python. A text is named ``topic:<label>`` (``pydoc_data.topics.topics[label]``) or by
+    a dotted name: the longest importable module prefix, then attributes, whose
+    ``inspect.getdoc()`` is the text ("" when there is none). A name that cannot be
+    resolved, or whose top-level module is in ``SKIPPED_MODULES`` (not read by the built-in
+    corpus), raises and stops the check. Texts, phrases and questions are compared
+    lower-cased with runs of white space collapsed; the "prose" of a text leaves out each
+    line that, stripped, starts with ``>>>`` or ``... ``, is ``...``, or contains ``::=``
+    (doctest lines, grammar rules).
+
+    It fails when:
+
+    * the topic files (``*.md`` but README.md) are not ``n_topics`` (when given), or the
+      keys of ``sources`` are not exactly their ids (file names without ``.md``);
+    * a topic id is not made of ``a-z``, ``0-9`` and ``-``; the front matter has a key
+      other than title, questions, expect and max_rounds; the title is missing or empty;
+      the body is empty; the number of questions is outside ``per_topic``; the numbers of
+      questions, expect lists and type comments differ; ``sources`` has no list with one
+      entry per question for the topic;
+    * a question line of the ``questions:`` block does not end with a type comment,
+      ``# type: <type>`` or ``# type: <type>, unanswerable``, naming one of ``TYPES``;
+    * a question marked ``unanswerable`` does not have ``expect: []`` and ``None`` as its
+      source; an unmarked one has ``None`` as its source (``expect: []`` alone does not
+      make a question unanswerable) or an expect list without 1 to 3 phrases;
+    * a phrase is not in the prose of any of its question's texts, has a number of words
+      outside ``phrase_words``, or occurs whole in the question (a phrase made only of
+      the question's words, or found in a heading, is not checked);
+    * the questions are not ``n_questions`` (when given), a type of ``TYPES`` is used
+      fewer than ``min_per_type`` times, or the unanswerable questions are not exactly
+      ``n_unanswerable``, each in a different topic;
+    * an unanswerable question has no entry in ``unanswerable_terms`` (only checked when
+      the search below runs).
+
+    Unanswerable questions (not searched when ``--skip-unanswerable`` is on the command
+    line): each of the question's terms is looked up as a plain substring in every text of
+    ``build_corpus()``, lower-cased and white-space collapsed with its doctest lines kept,
+    so terms and context words are written in lower case. The corpus is every
+    ``pydoc_data`` topic plus the docstrings of the standard-library modules the built-in
+    corpus reads (``sys.stdlib_module_names`` but ``SKIPPED_MODULES``, ``__main__`` and
+    names starting with ``_``), of their submodules (``pkgutil.walk_packages``; not one
+    whose last name part starts with ``_`` or that has a part named ``test``), of the
+    public attributes of those modules that are classes or other callables (not
+    modules), and of the public callable attributes of those classes; a module that
+    fails to import is left out. A text holding the term and one of the question's
+    context words is printed as a CHECK line with 70 characters either side of the
+    term's first occurrence; the others are only counted. CHECK lines never fail the
+    check: they must be read by hand, and none may state the answer.
+
+    Args:
+        here: the set's folder, holding its topic files.
+        sources: topic id -> one entry per question, in order: the names of the texts
+            answering it, a phrase having to be in one of them, or ``None`` for an
+            unanswerable question.
+        unanswerable_terms: (topic id, question index from 0) -> ``{"terms": [...],
+            "context": [...]}``, the terms an answer would have to use and the context
+            words that make a text holding one worth reading.
+        n_topics: the number of topic files the set must have (None: any).
+        n_questions: the number of questions it must have (None: any).
+        per_topic: the (fewest, most) questions a topic may have.
+        min_per_type: how many questions each type of ``TYPES`` needs at least.
+        n_unanswerable: the number of unanswerable questions, each in its own topic.
+        phrase_words: the (fewest, most) words an expected phrase may have.
+
+    Returns:
+        The exit status: 0 when every check passes, 1 otherwise.
     """
     skip_unans = "--skip-unanswerable" in sys.argv
     ok = True

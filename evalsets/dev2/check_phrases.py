@@ -1,18 +1,11 @@
 #!/usr/bin/env python3
-"""Check the dev2 evaluation set against this Python's own documentation.
+"""Check the dev2 eval set against this Python's own documentation (python-docs corpus).
 
-What is checked, for every question of this folder's topic files, is described in
-../pydocs_phrases.py, whose ``check_set`` does it; this file says where each
-question is answered and gives the set's structural rules.
+12 topics, 32 questions (counts not checked); unanswerable: sequence-pitfalls Q3,
+collections-counter Q4.
+The rules are those of ``pydocs_phrases.main`` (../pydocs_phrases.py).
 
-Structural rules of this set (front-matter keys, 2-4
-questions per topic, allowed types, every type used at least 3 times,
-exactly two unanswerable questions in two topics, expect lists aligned with
-questions, phrases 1-5 words long).
-
-Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
-(run it with the project's Python: the texts are those of that interpreter)
-Exit status is 0 when everything passes, 1 otherwise.
+Usage: /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
 """
 import os
 import sys

@@ -1,19 +1,11 @@
 #!/usr/bin/env python3
-"""Check the dev23 evaluation set against this Python's own documentation.
+"""Check the dev23 eval set against this Python's own documentation (python-docs corpus).
 
-What is checked, for every question of this folder's topic files, is described in
-../pydocs_phrases.py, whose ``check_set`` does it; this file says where each
-question is answered and gives the set's structural rules.
+6 topics of 3 questions (18), every type used at least once, phrases of 1-5 words;
+two unanswerable questions: clocks-and-timing Q3, combinations-and-products Q3.
+The rules are those of ``pydocs_phrases.check_set`` (../pydocs_phrases.py).
 
-Structural rules of this set: 6 topic files, 18 questions, exactly 3
-questions per topic, allowed front-matter keys, a non-empty brief, allowed
-types with every type used at least once, exactly two unanswerable questions
-in two different topics (expect [] and no source), expect lists aligned with
-questions, 1-3 phrases of 1-5 words per answerable question.
-
-Usage:  /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
-(run it with the project's Python: the texts are those of that interpreter)
-Exit status is 0 when everything passes, 1 otherwise.
+Usage: /work/main/.venv/bin/python check_phrases.py [--skip-unanswerable]
 """
 import os
 import sys

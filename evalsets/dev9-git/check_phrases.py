@@ -1,29 +1,10 @@
 #!/usr/bin/env python3
-"""Check the dev9-git evaluation set against the installed git-doc HTML pages.
+"""Check the dev9-git eval set against the installed git-doc HTML pages.
 
-Adapted from ../dev8-git/check_phrases.py; the HTML parsing, the topic-file
-reading and the per-question checks are in ../html_phrases.py (check_set).
+5 topics of 3-4 questions (16); one unanswerable question: shortlog-and-mailmap Q4.
+The rules are those of ``html_phrases.check_set`` (../html_phrases.py).
 
-For every question of every topic file in this folder:
-  * answerable questions: every expected phrase must occur (case-insensitive,
-    whitespace collapsed) in the visible body text of at least one of the
-    pages that answer it, with <pre> blocks (code examples, listings) left
-    out, so a phrase only counts when it appears in ordinary prose.  The
-    page(s) where each phrase was found are printed.  A phrase fails if it
-    is copied from the question; a warning is printed if it is made only of
-    words of the question or occurs in a section heading.
-  * the unanswerable question: its key terms (regular expressions) are
-    searched in the visible text of ALL pages (<pre> included); every hit is
-    printed with a short excerpt, to be read by hand (none may state the
-    answer).
-It also checks the structural rules of this set: YAML front matter with
-title/questions/expect, 3-4 questions per topic, 5 topics, 16 questions,
-exactly one unanswerable question (expect []), allowed types with every
-type used at least once, 1-3 phrases of 1-5 words per answerable question.
-
-Usage: /work/main/.venv/bin/python check_phrases.py [DOC_ROOT]
-       (DOC_ROOT defaults to /usr/share/doc/git-doc)
-Exit status is non-zero if any check fails.
+Usage: /work/main/.venv/bin/python check_phrases.py [DOC_ROOT]  (default /usr/share/doc/git-doc)
 """
 import os
 import sys
