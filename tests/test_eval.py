@@ -57,17 +57,21 @@ def test_phrases_count_only_in_answer_text(tmp_path):
     assert unsupported_paragraphs(REPORT) == 1
 
 
+# One question the built-in corpus answers, researched in one round.
+FINALLY_TOPIC = """
+    ---
+    title: "The finally clause"
+    questions: ["When does the finally clause of a try statement run?"]
+    expect: [["finally"]]
+    max_rounds: 1
+    ---
+    """
+
+
 def test_eval_command_scores_stores_and_guards_a_baseline(env):
     evalset = env / "evalset"
     evalset.mkdir()
-    write_topic(evalset, "finally", """
-        ---
-        title: "The finally clause"
-        questions: ["When does the finally clause of a try statement run?"]
-        expect: [["finally"]]
-        max_rounds: 1
-        ---
-        """)
+    write_topic(evalset, "finally", FINALLY_TOPIC)
     baseline = env / "baseline.json"
     result = run_cli("eval", str(evalset), "--record-baseline", str(baseline),
                      "--write-readings", str(env / "readings.tsv"))
@@ -125,14 +129,7 @@ def test_a_bug_in_one_topic_fails_that_topic_and_the_set_goes_on(services, env, 
     evalset = env / "evalset"
     evalset.mkdir()
     for name in ("broken", "finally"):
-        write_topic(evalset, name, """
-            ---
-            title: "The finally clause"
-            questions: ["When does the finally clause of a try statement run?"]
-            expect: [["finally"]]
-            max_rounds: 1
-            ---
-            """)
+        write_topic(evalset, name, FINALLY_TOPIC)
     research = pipeline.run_research
 
     def buggy(services, topic_id, run_id):  # noqa: ANN001, ANN202 - the real step's shape

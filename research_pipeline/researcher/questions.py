@@ -863,8 +863,8 @@ _WHEN_I_CALL = re.compile(
     r"(?:call|run|use|invoke|start|type)\s+([\w.]+(?:\(\))?)", re.IGNORECASE)
 # What the asker would do about it, told after the question's point: "Does input() keep
 # the newline, so I need to call rstrip() on it?" asks about input(), not rstrip().
-_SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)\s+(?:need|have|must|should|'d "
-                        r"have)\s+to\b[^?]*", re.IGNORECASE)
+_SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|must|should)\s+"
+                        r"to\b[^?]*", re.IGNORECASE)
 # A function called by its bare name: "input()", "print(x, sep='')".
 _BARE_CALL = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 # A character written as its escape: "the '\\n' on the end" is said by its name.
