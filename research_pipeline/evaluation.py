@@ -62,6 +62,13 @@ class EvalScore:
     # A bug's traceback, for ``--verbose`` (not stored: the error line is).
     traceback: str | None = None
 
+    @classmethod
+    def failed(cls, topic_id: str, seconds: float, error: str,
+               trace: str | None = None) -> EvalScore:
+        """The score of a topic whose research failed: nothing counted, the error kept."""
+        return cls(topic_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0, seconds, error=error,
+                   traceback=trace)
+
     @property
     def answered_share(self) -> float:
         """Share of plan questions not left open."""
@@ -266,14 +273,12 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
                 question_scores=score_questions(topic, written.markdown),
             )
         except ResearchPipelineError as exc:
-            score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
-                              time.monotonic() - started, error=str(exc))
+            score = EvalScore.failed(topic.id, time.monotonic() - started, str(exc))
         except Exception as exc:  # noqa: BLE001 - a bug fails its topic; the set goes on
-            score = EvalScore(topic.id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.0,
-                              time.monotonic() - started,
-                              error=f"unexpected {type(exc).__name__}: "
-                                    f"{' '.join(str(exc).split())[:300]}",
-                              traceback=traceback.format_exc())
+            score = EvalScore.failed(
+                topic.id, time.monotonic() - started,
+                f"unexpected {type(exc).__name__}: {' '.join(str(exc).split())[:300]}",
+                traceback.format_exc())
         (progress or services.progress)(f"{topic.id}: answered {score.answered}/{score.questions}, "
                  f"expected {score.found}/{score.expected}, citations "
                  f"{score.citations_verified}/{score.citations}")

@@ -43,7 +43,8 @@ def fail(message: str, code: int = EXIT_ERROR) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _verbose() -> bool:
+def verbose_requested() -> bool:
+    """Whether tracebacks and provider logs were asked for (``--verbose``)."""
     return os.environ.get("RESEARCH_VERBOSE", "").lower() in ("1", "true", "yes")
 
 
@@ -58,7 +59,7 @@ def _short_failures() -> None:
     def factory(*args: object, **kwargs: object) -> logging.LogRecord:
         record = previous(*args, **kwargs)
         if isinstance(record.levelno, int) and record.levelno >= logging.ERROR \
-                and not _verbose():
+                and not verbose_requested():
             message = record.getMessage()
             if "\nStack Trace:" in message or "\nTraceback" in message:
                 record.msg, record.args = message.split("\n", 1)[0], None
@@ -161,12 +162,12 @@ def main() -> None:
     try:
         app()
     except ResearchPipelineError as exc:
-        if _verbose():
+        if verbose_requested():
             typer.echo(redact(traceback.format_exc()), err=True)
         typer.echo(f"error: {redact(str(exc))}", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # noqa: BLE001 - one line for the user; the traceback on request
-        if _verbose():
+        if verbose_requested():
             typer.echo(redact(traceback.format_exc()), err=True)
         message = redact(" ".join(str(exc).split())[:300])
         typer.echo(f"error: unexpected {type(exc).__name__}: {message} (run again with "

@@ -11,11 +11,11 @@ import typer
 from research_pipeline.cli.app import (
     EXIT_ERROR,
     EXIT_USAGE,
-    _verbose,
     app,
     fail,
     say,
     services_from_settings,
+    verbose_requested,
 )
 from research_pipeline.errors import ResearchPipelineError
 from research_pipeline.live.redact import redact
@@ -70,7 +70,7 @@ def eval_cmd(
             + (f"  error: {redact(s.error)}" if s.error else "")
         )
     for s in scores:
-        if s.traceback and _verbose():
+        if s.traceback and verbose_requested():
             typer.echo(redact(s.traceback), err=True)
     summary = summarise(scores)
     typer.echo(f"{'total':<28} {summary.answered:>9.1%} {summary.found:>9.1%} "

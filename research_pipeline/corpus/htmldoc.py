@@ -473,10 +473,10 @@ class _Walker:
             return not nested
         if max(len(cells) for cells, _ in rows) == 1:
             return False  # a one-column table is layout: its cells read as paragraphs
-        if nested and len(rows) == 1 and len(rows[0][0]) == 2 and _box_label(rows[0][0][0]):
-            return False  # an admonition's box that holds a table: walked as content
         label = _box_label(rows[0][0][0])
         if len(rows) == 1 and len(rows[0][0]) == 2 and label:
+            if nested:
+                return False  # an admonition's box that holds a table: walked as content
             # An admonition laid out as a table (AsciiDoc's "Note" icon cell beside its
             # text): a note, not a row of data. Its text reads as a paragraph that opens
             # with the label ("Note: Using this helper will store ...").

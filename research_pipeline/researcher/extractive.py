@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import keyword
 import math
 import re
 from collections import Counter
@@ -82,6 +81,7 @@ from research_pipeline.researcher.questions import (
     compound_words,
     defined_names,
     literal_methods,
+    passed_names,
     setting_words,
     test_operands,
 )
@@ -166,17 +166,6 @@ _PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
 _OWN_FUNCTION = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\(\))?")
 
 
-# A call the asker writes, and what it passes: "issubclass(cls, BasePlugin)".
-_CALL_ARGUMENTS = re.compile(r"(?<![\w.])[A-Za-z_][\w.]*\(([^()]+)\)")
-
-
-def _passed_names(question: str) -> set[str]:
-    """The bare names the asker's calls pass as arguments ("cls", "BasePlugin")."""
-    return {n for m in _CALL_ARGUMENTS.finditer(question)
-            for n in re.findall(r"(?<![\w.'\"])[A-Za-z_]\w*(?![\w.'\"(]|\s*=)", m.group(1))
-            if not keyword.iskeyword(n)}
-
-
 def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAnalysis:
     """Paths and functions the asker writes that no source found says are its own, not names.
 
@@ -187,7 +176,7 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
     name its own call passes ("BasePlugin" of `issubclass(cls, BasePlugin)`): the
     documentation speaks of the argument ("the same class"), never of the asker's class.
     """
-    passed = _passed_names(asked.text)
+    passed = passed_names(asked.text)
     unsaid = [f for f in asked.focus if f not in asked.scene
               and (_PATH_VALUE.fullmatch(f) or _OWN_FUNCTION.fullmatch(f) or f in passed)
               and not any(f.lower().rstrip("/") in ev.source.text.lower()

@@ -451,6 +451,8 @@ _PHRASAL = (
 # documentation uses for it, searched and weighed beside the asker's own: "CRLF line
 # endings" are newlines, a path "without a leading slash" is not absolute (a relative
 # one), "more than one CPU core" works in parallel, what is "left out" is excluded.
+# Characters a question may write as their escapes, by the escape's letter, and their names.
+_ESCAPES = {"n": "newline", "t": "tab"}
 _DOC_TERMS = (
     (re.compile(r"\bline[- ]endings?\b|\bCRLF\b|\bend[- ]of[- ]line\b", re.IGNORECASE),
      "newline"),
@@ -462,8 +464,7 @@ _DOC_TERMS = (
     # "how big each file is": the size of each file.
     (re.compile(r"\bhow (?:big|large)\b", re.IGNORECASE), "size"),
     # A character written as its escape ("still have the '\\n' on the end"): its name.
-    (re.compile(r"\\n(?![A-Za-z])"), "newline"),
-    (re.compile(r"\\t(?![A-Za-z])"), "tab"),
+    *((re.compile(rf"\\{letter}(?![A-Za-z])"), name) for letter, name in _ESCAPES.items()),
 )
 # Names that are only capitalised words or acronyms ("Redirect", "Combined Log Format",
 # "HTTPS"); names with inner capitals, digits or punctuation are code-like.
@@ -857,6 +858,16 @@ _ENUMERATED = re.compile(r"\b(?:on|in|for|under|across|from)\s+(?P<items>[\w.+#-
 _PLACEHOLDER_VALUE = re.compile(r"(--?[A-Za-z][\w-]*)=(?:[A-Z]+|<[\w-]+>)")
 # A call's arguments as the asker writes them: "textwrap.fill(long_text)".
 _CALL_ARGUMENTS = re.compile(r"(?<=[\w\]])\(([^()]*)\)")
+
+
+def passed_names(question: str) -> set[str]:
+    """The bare names the asker's calls pass as arguments ("cls", "BasePlugin").
+
+    Not a keyword's name ("key" of "key=f"), a quoted value or a dotted name.
+    """
+    return {n for m in _CALL_ARGUMENTS.finditer(question)
+            for n in re.findall(r"(?<![\w.'\"])[A-Za-z_]\w*(?![\w.'\"(]|\s*=)", m.group(1))
+            if not keyword.iskeyword(n)}
 # "once I call start()", "when we run fetch", "after you call close()".
 _WHEN_I_CALL = re.compile(
     r"\b(?:once|when|whenever|after|before|until)\s+(?:I|we|you)\s+"
@@ -868,7 +879,7 @@ _SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|mu
 # A function called by its bare name: "input()", "print(x, sep='')".
 _BARE_CALL = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 # A character written as its escape: "the '\\n' on the end" is said by its name.
-_ESCAPE = re.compile(r"\\[nt]")
+_ESCAPE = re.compile(rf"\\[{''.join(_ESCAPES)}]")
 
 
 def example_words(question: str) -> list[str]:
