@@ -5527,3 +5527,60 @@ def test_a_function_called_bare_is_named_by_its_call_not_by_the_plain_word():
                                    "end is stripped from the string returned.")
     _, facts = _research([other, own], question)
     assert facts and facts[0].source_id == "builtins.input"
+
+
+def test_a_rule_in_the_names_own_entry_is_the_reason_for_the_askers_case():
+    # "Why is its name still None?": the hook's own entry says under what condition it is
+    # not called, in none of the asker's words but "class" and "later"; that rule is why.
+    evidence = [
+        _entry("kiln.Shelf.__set_slot__", "Called at the time the owning kiln class is built. "
+               "If the shelf is added to the kiln class later, __set_slot__() will not be "
+               "called automatically."),
+        _entry("kiln.Shelf", "A shelf of a kiln, which holds pots during a firing.")]
+    status, facts = _research(evidence, (
+        "Our Shelf objects learn their slot through `__set_slot__`, and that works for every "
+        "shelf written in the kiln class body. But a plugin that adds a shelf later with "
+        "`setattr(Kiln, 'top', Shelf())` ends up with a shelf whose slot is still None. Why "
+        "is that one different?"))
+    assert status.status == "answered"
+    assert "will not be called automatically" in facts[0].text
+
+
+def test_a_rule_that_says_nothing_of_the_askers_case_is_no_reason():
+    # The entry's condition ("If name is not valid, raise KeyError.") shares no word with
+    # what the asker tells: it is not why the member list lacks bob.
+    evidence = [_entry("kiln.crew.getcrew", "Return the crew entry for the given crew name. "
+                       "If name is not valid, raise KeyError.")]
+    status, _ = _research(evidence, (
+        "Our deploy script lets someone fire the kiln only if `user in "
+        "kiln.crew.getcrew('firing').members`. It turns bob away, although his badge says "
+        "firing crew. Why is he missing from the member list?"))
+    assert status.status != "answered"
+
+
+def test_an_exception_the_asker_saw_is_the_symptom_not_what_the_answer_names():
+    # The exception told in the story ("the KeyError traceback. Why?") is what the asker
+    # saw: the answer gives the cause in the entry of what the asker called, which does not
+    # name KeyError.
+    question = ("My test has `self.assertFires(GlazeError, fire_load, 'bad.ini')`, but fire_load "
+                "actually raised a KeyError. I expected a plain failure, yet the run reports "
+                "the test as ERROR with the KeyError traceback. Why?")
+    analysis = analyse(question)
+    assert "KeyError" in analysis.scene
+    assert analyse("Why do I get a KeyError from fire()?").answer_type == "reason"
+
+
+def test_a_with_statement_around_a_call_asks_about_the_context_manager():
+    analysis = analyse("My cleanup code is `with suppress(FileNotFoundError):` followed by "
+                       "two lines. a.tmp was already gone, and afterwards b.tmp is still on "
+                       "disk although it existed. Why wasn't it removed?")
+    assert "suppress" in analysis.focus
+    assert "with" not in analysis.focus
+    # A bare statement still asks about the keyword.
+    assert "del" in analyse("What does `del x` do when x is a global?").focus
+
+
+def test_how_can_a_thing_end_up_so_asks_why_not_how_to():
+    assert analyse("To spot duplicates I logged `id(p)`. How can two different objects end "
+                   "up with the same id?").answer_type == "explanation"
+    assert analyse("How can new clones reuse that copy?").answer_type == "procedure"

@@ -128,6 +128,12 @@ CONTEXT_SHARE = 0.4
 # How much it counts that one sentence (or item) of a span carries the question's words
 # together rather than spread over the span.
 TIGHT_WEIGHT = 0.3
+# A span's rank weighs, in this order: its coverage of the question, of the rest of it,
+# by itself (not its passage's), its shape and the shape's adjustments, its tightest
+# sentence, the focus and the crux found, the topic's words, its search score (against
+# the best), its place in its section, what its headings say it is about, and its length
+# past a paragraph (a cost).
+RANK_WEIGHTS = (1.0, 0.5, 0.15, 0.3, 1.0, TIGHT_WEIGHT, 0.15, 0.1, 0.1, 0.05, 1.0, 0.5, 1.0)
 # The share of a yes/no question that one sentence must carry to state its answer
 # without a verdict word ("that finally clause is executed").
 YESNO_STATED = 0.7
@@ -949,6 +955,8 @@ class Judgement:
     # what the page is about, or a span that says no word of the question but the
     # command's ("git ls-tree"): neither tells what holds of it.
     names_only: bool = False
+    # What its rank is made of (``RANK_WEIGHTS``' terms), for a study of the ranking.
+    parts: tuple[float, ...] = ()
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -2163,6 +2171,10 @@ class AnswerJudge:
         # that says what is needed ("no protocol argument is needed") answers it, one that
         # only says "tell" in another sense ("tell pickle how to decode") does not.
         needs_asked = analysis.answer_type == "yesno" and asks_need(analysis.text)
+        # The question's words besides the names it asks about: a rule that says one of
+        # them speaks of the asker's case.
+        story_stems = frozenset(stem(w) for w in weights if w not in focus_words
+                                and w not in VAGUE and w not in VERBS)
         # The case a question sets ("what happens to an exception that no handler catches",
         # "If continue runs inside a try block ..., does ..."): its words and their weight.
         case_words = _case_words(analysis, weights)
@@ -2546,6 +2558,16 @@ class AnswerJudge:
                 # A sentence that only leads up to the paragraphs after it ("Deletion is
                 # recursively defined very similar to ...") has no answer's shape.
                 shape = 0.0 if cand.in_preamble else _fits(analysis, cand, text)
+                # A comparison's side is a name too: its own entry speaks for that side.
+                entry_own = bool(analysis.focus) and (names_focus_of(
+                    [h or g for h, g in zip(focus_in_heading, family_heading, strict=True)]
+                ) or any(entry_of))
+                # A command's page is its own all through, but the entry of one of its
+                # options the question does not name is that option's: "-l,
+                # --files-with-matches" of git-grep's page says what -l does, not what git
+                # grep does for the question.
+                foreign_option = bool(option_entry) and not any(
+                    focus_in(f, option_entry) for f in analysis.focus)
                 if analysis.answer_type == "yesno" and not shape and tight >= YESNO_STATED and (
                         # (Not "Does ftplib use passive mode by default?" by a sentence that
                         # says nothing of a default: "Use passive or active mode ...")
@@ -2571,6 +2593,14 @@ class AnswerJudge:
                     # delete ... unless given -f": the condition is why it refuses; "If
                     # check is True and the exit code was non-zero, it raises a
                     # CalledProcessError": the condition is how to make it raise.
+                    shape = 1 / 3
+                elif (analysis.answer_type == "reason" and not shape
+                      and cand.kind == "sentences" and entry_own and not foreign_option
+                      and _states_rule(text, story_stems)):
+                    # "Why is that column's name still None?" of __set_name__: its own
+                    # entry's rule, "If the class variable is assigned after the class is
+                    # created, __set_name__() will not be called automatically.", is the
+                    # reason, though it retells none of the asker's story.
                     shape = 1 / 3
                 elif (analysis.answer_type == "reason" and not shape and _conditional(text)
                       and _says_message(analysis.text, text)):
@@ -2748,21 +2778,12 @@ class AnswerJudge:
                     # protocol is 4." says it in the fewest words, before a sentence that
                     # only mentions some default ("If buffer_callback is None (the default)").
                     shaped += 0.25
-                rank = (coverage + 0.5 * rest + 0.15 * own_cov + 0.3 * shape + shaped
-                        + TIGHT_WEIGHT * tight
-                        + (0.15 if focus_found else 0.0) + (0.1 if crux_found else 0.0)
-                        + 0.1 * topical + 0.05 * ev.score / top_score + place
-                        + 0.5 * about - length)
-                # A comparison's side is a name too: its own entry speaks for that side.
-                own = bool(analysis.focus) and (names_focus_of(
-                    [h or g for h, g in zip(focus_in_heading, family_heading, strict=True)]
-                ) or any(entry_of)) and not (
-                    # A command's page is its own all through, but the entry of one of its
-                    # options the question does not name is that option's: "-l,
-                    # --files-with-matches" of git-grep's page says what -l does, not what
-                    # git grep does for the question.
-                    option_entry and not any(focus_in(f, option_entry)
-                                             for f in analysis.focus)
+                parts = (coverage, rest, own_cov, shape, shaped, tight, float(focus_found),
+                         float(crux_found), topical, ev.score / top_score, place, about,
+                         -length)
+                rank = sum(w * x for w, x in zip(RANK_WEIGHTS, parts, strict=True))
+                own = entry_own and not (
+                    foreign_option
                     # (Unless it gives the value asked for: "How many clients can git
                     # daemon serve at once by default?" is --max-connections' "Maximum
                     # number of concurrent clients, defaults to 32.")
@@ -2782,7 +2803,7 @@ class AnswerJudge:
                                      names_asked and (
                                          bool(name_line) and text.startswith(name_line)
                                          or bool(command_words)
-                                         and set(matched) <= command_words)))
+                                         and set(matched) <= command_words), parts))
         out.sort(key=lambda j: -j.rank)
         return out
 
@@ -4025,6 +4046,20 @@ def _brings_about(analysis: QuestionAnalysis, text: str) -> bool:
         if m and outcome & {stem(w) for w in words(sentence[m.end() - 1:])}:
             return True
     return False
+
+
+# A rule's condition, opening a sentence: "If these numbers are omitted, ...", "Even when
+# version sort is used ...", "After the exception is suppressed, execution proceeds ...",
+# "Unless ndigits is passed ..." (not "After that, ...": what comes next).
+_RULE_OPENS = re.compile(r"\W*(?:even )?(?:if|when|whenever|once|unless|after(?! (?:that|this)\b))"
+                         r"\s+\S", re.IGNORECASE)
+
+
+def _states_rule(text: str, asked: frozenset[str]) -> bool:
+    """A sentence of the span opens with a condition and says a stem of ``asked``."""
+    return any(_RULE_OPENS.match(text[start:end])
+               and asked & {stem(w) for w in words(text[start:end])}
+               for start, end in sentence_spans(text))
 
 
 def _caveat(text: str) -> bool:

@@ -294,6 +294,13 @@ def _options_given(question: str, commands: Sequence[str]) -> set[str]:
             if tokens[k].startswith("-") and "=" not in tokens[k]}
 
 
+def _one_side(terms: list[str], side: Sequence[str], other: Sequence[str]) -> list[str]:
+    """A comparison's query terms for one of its sides: without the other side's words."""
+    kept = [t for t in terms if not set(words(t)) & set(other)]
+    said = {w for t in kept for w in words(t)}
+    return kept + [w for w in side if w not in said]
+
+
 def _readable_terms(text: str) -> list[str]:
     return list(question_words(text).values())
 
@@ -465,11 +472,20 @@ class ExtractiveResearcher:
                 # between "next" and "step" is that ..."), which the question's own
                 # terms, its framing left out, do not find.
                 variants.insert(1, [*own, "difference"])
+            # Each side of a comparison is looked for by itself as well: where the question
+            # names them in plain words ("the difference between bytes and bytearray"), the
+            # two together find the passages that mention both in passing (a socket's
+            # "bytes or bytearray object"), not each side's own entry.
+            sided = [_one_side(own, side, other) for side, other in zip(
+                asked.sides, reversed(asked.sides), strict=True)
+                     ] if asked.answer_type == "comparison" and len(asked.sides) == 2 else []
+            most = 2 + len(sided)
+            variants[1:1] = sided
             made = 0
             for words_ in variants:
-                text = " ".join(words_)
+                text = " ".join(dict.fromkeys(words_))
                 key = query_key(text)
-                if text and key not in seen and made < 2:
+                if text and key not in seen and made < most:
                     seen.add(key)
                     queries.append(PlannedQuery(text=text, question_id=q.id))
                     made += 1

@@ -195,9 +195,10 @@ _PROCEDURE = re.compile(
     r"how (?:is|are) (?:i|we|you|it|they|(?:the|my|our|your) [\w-]+) supposed to\b|"
     # "How can new clones reuse that copy?", "How should a shell script read the names?",
     # "How should Apache be configured ...?": what a thing of the asker's is to do. (Not
-    # "How can that happen when I checked first?" or "How could that work ...?", which ask
-    # why.)
-    r"how (?:should|must|can|could) (?!(?:that|this|it|they|these|those)\b|[^?]*\bhappen)"
+    # "How can that happen when I checked first?", "How could that work ...?" or "How can
+    # two different objects end up with the same id?", which ask why.)
+    r"how (?:should|must|can|could) (?!(?:that|this|it|they|these|those)\b|"
+    r"[^?]*\b(?:happen|occur|end(?:ed)? up)\b)"
     r"(?:(?:a|an|the|my|our|your|each|every|new) )?"
     r"(?:[\w.-]+ ){0,2}[\w.-]+ (?!be (?:that|so|true|right|wrong)\b)"
     r"(?:be \w+ed\b|[a-z]{3,}\b(?<!s))|"
@@ -266,6 +267,7 @@ VAGUE = _FRAMING | frozenset(
 
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
+_EXCEPTION_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)")
 _SYMPTOM = re.compile(
     r"\b(?:get|gets|getting|see|sees|seeing|raises?|raised|throws?|fails? with|"
     r"an?)\s+(?:an?\s+)?([A-Z]\w*(?:Error|Exception|Warning))\b")
@@ -1310,8 +1312,14 @@ def _written_code(question: str, focus: list[str], defined: frozenset[str]
         first = value.split()[0].rstrip(":") if value.split() else ""
         if match.group(1) is not None and first in PY_KEYWORDS and len(value.split()) > 1:
             shown.append(value)  # `del x`, `case RED:`: the statement written out
+            managers = [name for name in called_names(value) if name not in defined
+                        ] if first == "with" else []
+            if managers:
+                # `with suppress(FileNotFoundError):`: the context manager is what the
+                # asker uses; the statement only shows how.
+                keywords += managers
             # `def area(w, h)`, `class Closeable(Protocol)`: they define the asker's own.
-            if first not in DEFINING_KEYWORDS and first != "class":
+            elif first not in DEFINING_KEYWORDS and first != "class":
                 keywords.append(first)
         elif match.group(1) is not None and _DIRECTIVE_LINE.fullmatch(value):
             # `Header set X-Frame-Options DENY`, `Alias /docs /srv/docs`: a configuration
@@ -1519,6 +1527,12 @@ def analyse(question: str) -> QuestionAnalysis:
         # "Why do I get a TypeError when ...": the error is what the asker sees; the
         # answer gives its cause and need not name it again.
         symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
+        # So is any exception the asking sentences name beside another name ("the run
+        # reports the test as ERROR with the KeyError traceback. Why?" of assertRaises):
+        # it is what the asker saw.
+        raised = {f for f in focus if _EXCEPTION_NAME.fullmatch(f)}
+        if raised and any(f not in raised for f in focus):
+            symptoms |= raised
         scene += [f for f in focus if f in symptoms]
         focus = [f for f in focus if f not in symptoms]
     # (A class of the asker's own written as a call, `Storage(ABC)`, calls nothing.)
@@ -1543,7 +1557,8 @@ def analyse(question: str) -> QuestionAnalysis:
         # `with sem:` beside threading.Semaphore: the statement is how the asker uses what
         # the question is about, not what it asks about.
         code_keywords = []
-    focus = focus + [f for f in scene if f not in focus] + code_keywords
+    focus = focus + [f for f in scene if f not in focus] + [
+        k for k in code_keywords if k not in focus]
     # A keyword named as one ("the with statement", "a for loop", "the in operator") is
     # content even though it is also a common word.
     # (Not a keyword that only defines the asker's own function in the code it shows:
