@@ -5584,3 +5584,28 @@ def test_how_can_a_thing_end_up_so_asks_why_not_how_to():
     assert analyse("To spot duplicates I logged `id(p)`. How can two different objects end "
                    "up with the same id?").answer_type == "explanation"
     assert analyse("How can new clones reuse that copy?").answer_type == "procedure"
+
+
+def test_a_call_with_and_without_arguments_is_compared_by_the_entry_that_tells_both_cases():
+    # "kiln.temps() with no argument and kiln.temps(shelf)": the function's own entry says
+    # what each way of calling it gives; a method whose signature only has a parameter of
+    # the same name ("log(section, *, temps=None)") is not the function asked about.
+    evidence = [
+        _doc("c", "kiln.Controller", "Additional readings may be provided using the `temps` "
+             "argument, which must be a dictionary whose contents override the defaults.",
+             section="Controller › log(section, *, temps=None)", score=9.0),
+        _entry("temps", "Without arguments, equivalent to the readings of the whole kiln. "
+               "With an argument, equivalent to the readings of that shelf.")]
+    status, facts = _research(evidence, "What's the difference between calling temps() with "
+                                        "no argument and calling temps(some_shelf)?")
+    assert status.status == "answered"
+    assert facts[0].text.startswith("Without arguments, equivalent to the readings")
+
+
+def test_a_parameter_of_the_same_name_does_not_make_a_section_the_functions_own():
+    # "What does temps() return?": a method whose signature has a parameter "temps" says
+    # what that method returns, not what the function temps() does.
+    evidence = [_doc("c", "kiln.Controller", "Return a string value for the named shelf.",
+                     section="Controller › log(section, *, temps=None)")]
+    status, _ = _research(evidence, "What does temps() return?")
+    assert status.status != "answered"

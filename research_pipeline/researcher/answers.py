@@ -672,8 +672,27 @@ def _argument_case(analysis: QuestionAnalysis, cand: Candidate, text: str) -> bo
     given" for split() and split(' ').
     """
     given = _arguments_given(analysis.text, f"{cand.source.title} {cand.source.section}")
-    return any(re.search(rf"\b(?:if|when|unless|whether)\s+[*`'\"]*{re.escape(arg)}\b",
-                         text, re.IGNORECASE) for arg in given)
+    if any(re.search(rf"\b(?:if|when|unless|whether)\s+[*`'\"]*{re.escape(arg)}\b",
+                     text, re.IGNORECASE) for arg in given):
+        return True
+    # "vars() with no argument and vars(some_object)": "Without arguments, equivalent to
+    # locals(). With an argument, equivalent to object.__dict__."
+    return _bare_call_compared(analysis.text) and bool(_ARGUMENT_COUNT_CASE.search(text))
+
+
+# A case told by whether a call is given arguments: "Without arguments, ...", "With an
+# argument, ...", "If no argument is given, ...".
+_ARGUMENT_COUNT_CASE = re.compile(
+    r"\b(?:with(?:out)?|with no)\s+(?:an?\s+|any\s+)?arguments?\b|"
+    r"\bif no arguments? (?:is|are) (?:given|passed|supplied)\b", re.IGNORECASE)
+
+
+def _bare_call_compared(question: str) -> bool:
+    """The question compares a function called with no arguments and with some."""
+    calls: dict[str, set[str]] = {}
+    for name, args in _CALL.findall(question):
+        calls.setdefault(name, set()).add(" ".join(args.split()))
+    return any(len(args) >= 2 and "" in args for args in calls.values())
 
 
 @lru_cache(maxsize=256)
@@ -1443,6 +1462,12 @@ def _called(name: str, text: str) -> bool:
     """The text names a function as code: its call, a qualified name or in quotes."""
     return bool(re.search(rf"(?<![\w-]){re.escape(name)}\(|\.{re.escape(name)}\b|"
                           rf"[`'\"“‘]{re.escape(name)}[`'\"”’]", text))
+
+
+def _only_as_parameter(name: str, text: str) -> bool:
+    """Every mention of the name in the text is a keyword parameter ("vars=None")."""
+    mentions = list(re.finditer(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text))
+    return bool(mentions) and all(re.match(r"\s*=", text[m.end():]) for m in mentions)
 
 
 def _in_passing(name: str, text: str) -> bool:
@@ -2308,7 +2333,11 @@ class AnswerJudge:
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
             elsewhere = other_platform(asked_platforms, f"{source.title} {source.section}")
-            focus_in_heading = [focus_in(f, heading.text) or _member_section(f, source.section)
+            focus_in_heading = [(focus_in(f, heading.text) and not (
+                # A function the question calls ("vars()") is not named by a signature's
+                # parameter of that name ("get(section, option, *, vars=None)").
+                f in analysis.calls and _only_as_parameter(f, heading.text)))
+                                or _member_section(f, source.section)
                                 for f in analysis.focus]
             # (An entry of a module the question names speaks of the module, but is not the
             # module's own answer: lzma.LZMACompressor's is not the answer to any question
