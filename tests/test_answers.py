@@ -5609,3 +5609,22 @@ def test_a_parameter_of_the_same_name_does_not_make_a_section_the_functions_own(
                      section="Controller › log(section, *, temps=None)")]
     status, _ = _research(evidence, "What does temps() return?")
     assert status.status != "answered"
+
+
+def test_what_a_quoted_term_means_is_asked_by_what_does_that_mean():
+    # "... started a comment with 'nit:'. What does that mean?": the quoted term is what is
+    # to be defined, and its glossary entry defines it.
+    question = ("A reviewer on the kiln list started one of their comments on my glaze with "
+                "'craze:'. What does that mean?")
+    analysis = analyse(question)
+    assert analysis.answer_type == "definition"
+    assert "craze:" in analysis.focus and "craze:" not in analysis.scene
+    evidence = [
+        _doc("t", "Reviewing glazes", "craze: Denotes a fine network of cracks in the glaze "
+             "that should be fixed before the next firing.", section="Terminology › craze:"),
+        _doc("s", "My first glaze", "Skip ahead to Responding to Reviews for information on "
+             "how to reply to review comments you will receive on the kiln list.",
+             section="Sending glazes › Updating", score=9.0)]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert facts[0].text.startswith("craze: Denotes a fine network")

@@ -807,9 +807,17 @@ _AND_HOW_DO_I = re.compile(
     r",?\s+and (?:if so, )?how (?:do|can|should|would|could) (?:I|we|you|one)\b", re.IGNORECASE)
 
 
+# "... started a comment with 'nit:'. What does that mean?": what the setting quotes is
+# what is to be defined.
+_MEANING_OF_IT = re.compile(r"(?:^|[.!?]\s+)what (?:does|do) (?:that|this|it|they|these|those) "
+                            r"(?:mean|stand for)\s*\?$", re.IGNORECASE)
+
+
 def answer_type(question: str) -> AnswerType:
     """The kind of answer a question asks for, from its wording."""
     q = asked_sentence(question)
+    if _MEANING_OF_IT.search(q):
+        return "definition"
     if _REASON.search(q):
         return "reason"
     if _YESNO.search(q) or _YESNO_AFTER_CLAUSE.search(q) and not _COMPARISON.search(q):
@@ -1713,6 +1721,10 @@ def analyse(question: str) -> QuestionAnalysis:
         if w in content and w not in focus_tokens and w not in implied))
     called = {m.group(1) for m in _BARE_CALL.finditer(question)
               if not keyword.iskeyword(m.group(1))}
+    if kind == "definition" and _MEANING_OF_IT.search(asked):
+        # The term the setting quotes is the one asked about, not an example of the asker's.
+        quoted = [f for f in scene if re.search(rf"['\"“‘`]{re.escape(f)}['\"”’`]", question)]
+        scene = [f for f in scene if f not in quoted]
     return QuestionAnalysis(
         calls=tuple(f for f in focus if f in called),
         text=question, answer_type=kind, focus=tuple(focus),
