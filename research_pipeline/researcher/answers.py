@@ -689,10 +689,7 @@ _ARGUMENT_COUNT_CASE = re.compile(
 
 def _bare_call_compared(question: str) -> bool:
     """The question compares a function called with no arguments and with some."""
-    calls: dict[str, set[str]] = {}
-    for name, args in _CALL.findall(question):
-        calls.setdefault(name, set()).add(" ".join(args.split()))
-    return any(len(args) >= 2 and "" in args for args in calls.values())
+    return any(len(args) >= 2 and "" in args for args in _call_arguments(question).values())
 
 
 @lru_cache(maxsize=256)
@@ -710,12 +707,17 @@ _CALL = re.compile(r"(?<![\w])([A-Za-z_]\w*)\(([^()]*)\)")
 
 
 @lru_cache(maxsize=256)
-def _calls_compared(question: str) -> bool:
-    """The question writes one function called two ways ("f('a:b') vs f('a.b')")."""
+def _call_arguments(question: str) -> dict[str, set[str]]:
+    """Per function the question calls, the argument lists it writes (whitespace-normalised)."""
     calls: dict[str, set[str]] = {}
     for name, args in _CALL.findall(question):
         calls.setdefault(name, set()).add(" ".join(args.split()))
-    return any(len(args) >= 2 for args in calls.values())
+    return calls
+
+
+def _calls_compared(question: str) -> bool:
+    """The question writes one function called two ways ("f('a:b') vs f('a.b')")."""
+    return any(len(args) >= 2 for args in _call_arguments(question).values())
 
 
 def _positional_given(question: str, heading: str) -> set[str]:

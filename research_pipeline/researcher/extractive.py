@@ -476,9 +476,9 @@ class ExtractiveResearcher:
             # names them in plain words ("the difference between bytes and bytearray"), the
             # two together find the passages that mention both in passing (a socket's
             # "bytes or bytearray object"), not each side's own entry.
+            two_sides = asked.answer_type == "comparison" and len(asked.sides) == 2
             sided = [_one_side(own, side, other) for side, other in zip(
-                asked.sides, reversed(asked.sides), strict=True)
-                     ] if asked.answer_type == "comparison" and len(asked.sides) == 2 else []
+                asked.sides, reversed(asked.sides), strict=True)] if two_sides else []
             most = 2 + len(sided)
             variants[1:1] = sided
             made = 0

@@ -1535,9 +1535,9 @@ def analyse(question: str) -> QuestionAnalysis:
         # "Why do I get a TypeError when ...": the error is what the asker sees; the
         # answer gives its cause and need not name it again.
         symptoms = {m.group(1) for m in _SYMPTOM.finditer(asked)}
-        # So is any exception the asking sentences name beside another name ("the run
-        # reports the test as ERROR with the KeyError traceback. Why?" of assertRaises):
-        # it is what the asker saw.
+        # So is any exception the question names beside another name ("... but parse_config
+        # actually raised a KeyError. ... with the KeyError traceback. Why?" of
+        # assertRaises): it is what the asker saw.
         raised = {f for f in focus if _EXCEPTION_NAME.fullmatch(f)}
         if raised and any(f not in raised for f in focus):
             symptoms |= raised
