@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from research_pipeline.live.redact import redact
+
 
 class ResearchPipelineError(Exception):
     """Base class for every error this package raises on purpose."""
@@ -62,3 +64,8 @@ class StructuredOutputError(ResearchPipelineError):
 
 # What a model step survives by falling back to the deterministic researcher.
 STEP_FAILURES: tuple[type[Exception], ...] = (StructuredOutputError, ProviderUnavailable)
+
+
+def unexpected(exc: BaseException) -> str:
+    """A bug's one line, for the user and the store: its type and message, redacted, cut."""
+    return f"unexpected {type(exc).__name__}: {redact(' '.join(str(exc).split())[:300])}"

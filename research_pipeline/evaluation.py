@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from research_pipeline import pipeline
-from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.errors import ResearchPipelineError, unexpected
 from research_pipeline.models import stable_hash
 from research_pipeline.topics import Topic, load_topics, topic_files
 from research_pipeline.untrusted import clean_line
@@ -275,10 +275,8 @@ def run_eval(services: pipeline.Services, directory: Path, name: str | None = No
         except ResearchPipelineError as exc:
             score = EvalScore.failed(topic.id, time.monotonic() - started, str(exc))
         except Exception as exc:  # noqa: BLE001 - a bug fails its topic; the set goes on
-            score = EvalScore.failed(
-                topic.id, time.monotonic() - started,
-                f"unexpected {type(exc).__name__}: {' '.join(str(exc).split())[:300]}",
-                traceback.format_exc())
+            score = EvalScore.failed(topic.id, time.monotonic() - started, unexpected(exc),
+                                     traceback.format_exc())
         (progress or services.progress)(f"{topic.id}: answered {score.answered}/{score.questions}, "
                  f"expected {score.found}/{score.expected}, citations "
                  f"{score.citations_verified}/{score.citations}")

@@ -145,3 +145,21 @@ def test_a_bug_in_one_topic_fails_that_topic_and_the_set_goes_on(services, env, 
     rows = services.store._read("select topic_id, error from eval_results order by topic_id", [])
     assert [(r["topic_id"], r["error"]) for r in rows] == [
         ("broken", "unexpected KeyError: 'values'"), ("finally", None)]
+
+
+def test_a_bugs_message_reaches_the_store_redacted(services, env, monkeypatch):
+    from research_pipeline import pipeline
+    from research_pipeline.evaluation import run_eval
+
+    evalset = env / "evalset"
+    evalset.mkdir()
+    write_topic(evalset, "broken", FINALLY_TOPIC)
+
+    def buggy(services, topic_id, run_id):  # noqa: ANN001, ANN202, ARG001 - the step's shape
+        raise RuntimeError("request failed with x-goog-api-key: AIzaTESTSECRET0123456789")
+
+    monkeypatch.setattr(pipeline, "run_research", buggy)
+    run_eval(services, evalset)
+    rows = services.store._read("select error from eval_results", [])
+    assert rows[0]["error"] == ("unexpected RuntimeError: request failed with "
+                                "x-goog-api-key: [redacted]")

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from research_pipeline.errors import ResearchPipelineError
+from research_pipeline.errors import ResearchPipelineError, unexpected
 from research_pipeline.live.redact import redact
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_AWAITING = 0, 1, 2, 3
@@ -169,9 +169,8 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - one line for the user; the traceback on request
         if verbose_requested():
             typer.echo(redact(traceback.format_exc()), err=True)
-        message = redact(" ".join(str(exc).split())[:300])
-        typer.echo(f"error: unexpected {type(exc).__name__}: {message} (run again with "
-                   "--verbose for the traceback)", err=True)
+        typer.echo(f"error: {unexpected(exc)} (run again with --verbose for the traceback)",
+                   err=True)
         sys.exit(EXIT_ERROR)
     finally:
         # The process ends now. Python's last act would be a full garbage collection over
