@@ -5628,3 +5628,10 @@ def test_what_a_quoted_term_means_is_asked_by_what_does_that_mean():
     status, facts = _research(evidence, question)
     assert status.status == "answered"
     assert facts[0].text.startswith("craze: Denotes a fine network")
+
+
+def test_a_declared_method_may_open_with_a_capital_or_an_underscore():
+    # What a class of the asker's own declares is any name written as a call, "_load()" and
+    # "Save()" too (not only the lower-case names a bare call of a library function has).
+    assert declared_members("My Cache class declares _load() and Save(). Why does it fail?"
+                            ) == {"_load", "Save"}

@@ -887,7 +887,7 @@ _WHEN_I_CALL = re.compile(
 _SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|must|should)\s+"
                         r"to\b[^?]*", re.IGNORECASE)
 # A function called by its bare name: "input()", "print(x, sep='')".
-_BARE_CALL = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
+_CALLED_NAME = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 # A character written as its escape: "the '\\n' on the end" is said by its name.
 _ESCAPE = re.compile(rf"\\[{''.join(_ESCAPES)}]")
 
@@ -1719,7 +1719,7 @@ def analyse(question: str) -> QuestionAnalysis:
     setting = tuple(dict.fromkeys(
         w for w in described + ([used_in.group(1).lower()] if used_in else []) + unneeded
         if w in content and w not in focus_tokens and w not in implied))
-    called = {m.group(1) for m in _BARE_CALL.finditer(question)
+    called = {m.group(1) for m in _CALLED_NAME.finditer(question)
               if not keyword.iskeyword(m.group(1))}
     if kind == "definition" and _MEANING_OF_IT.search(asked):
         # The term the setting quotes is the one asked about, not an example of the asker's.
