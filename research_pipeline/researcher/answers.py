@@ -976,8 +976,6 @@ class Judgement:
     # what the page is about, or a span that says no word of the question but the
     # command's ("git ls-tree"): neither tells what holds of it.
     names_only: bool = False
-    # What its rank is made of (``RANK_WEIGHTS``' terms), for a study of the ranking.
-    parts: tuple[float, ...] = ()
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -2834,7 +2832,7 @@ class AnswerJudge:
                                      names_asked and (
                                          bool(name_line) and text.startswith(name_line)
                                          or bool(command_words)
-                                         and set(matched) <= command_words), parts))
+                                         and set(matched) <= command_words)))
         out.sort(key=lambda j: -j.rank)
         return out
 

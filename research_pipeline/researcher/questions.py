@@ -270,7 +270,7 @@ VAGUE = _FRAMING | frozenset(
 _EXCEPTION_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)")
 _SYMPTOM = re.compile(
     r"\b(?:get|gets|getting|see|sees|seeing|raises?|raised|throws?|fails? with|"
-    r"an?)\s+(?:an?\s+)?([A-Z]\w*(?:Error|Exception|Warning))\b")
+    rf"an?)\s+(?:an?\s+)?({_EXCEPTION_NAME.pattern})\b")
 
 
 @dataclass(frozen=True)
