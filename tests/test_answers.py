@@ -5635,3 +5635,100 @@ def test_a_declared_method_may_open_with_a_capital_or_an_underscore():
     # "Save()" too (not only the lower-case names a bare call of a library function has).
     assert declared_members("My Cache class declares _load() and Save(). Why does it fail?"
                             ) == {"_load", "Save"}
+
+
+def test_a_how_do_i_is_answered_by_the_rule_in_the_names_own_entry():
+    # "How do I get all the results back ...?": the entry of what the asker calls says, as a
+    # rule, which argument does it ("If *keep_going* is True, ..."), in the asker's words
+    # "results" and "cracked" but not as steps.
+    evidence = [
+        _entry("kiln.fire_all", "Fire every load on the list and return their results. "
+               "If *keep_going* is True, cracked loads are reported in the results list the "
+               "same as fired ones."),
+        _entry("kiln.fire", "Fire one load and return its result.")]
+    status, facts = _research(evidence, (
+        "The studio's nightly batch job runs `kiln.fire_all(loads)` over forty loads for "
+        "Friday's open day. When one of them cracks, the whole call stops and I never see the "
+        "results of the loads that fired. How do I get all the results back, with the "
+        "cracked loads in the list instead of stopping?"))
+    assert status.status == "answered"
+    assert "If *keep_going* is True" in facts[0].text
+
+
+def test_a_function_the_asking_sentence_names_by_its_last_word_is_the_focus():
+    # A two-letter module's function is a library's name like any other ("os.symlink" of
+    # "Can I tell symlink ..."); the way the asker would rather not do it ("without wrapping
+    # the call in try/except") is not what it asks about.
+    question = ("Our installer calls `os.symlink('current', 'app')`, and on the second run it "
+                "stops with FileExistsError because the link is already there. Can I tell "
+                "symlink to accept an existing link without wrapping the call in try/except?")
+    assert AnswerJudge.required(analyse(question)).focus == ("os.symlink",)
+    # Its own entry says so, in none of the words of the way the asker would avoid.
+    evidence = [_entry("os.symlink", "Create a symbolic link pointing to src named dst. If "
+                       "the link already exists, raise an OSError if *replace* is False. "
+                       "Otherwise the existing link is replaced and no exception is raised."),
+                _entry("os.link", "Create a hard link pointing to src named dst.")]
+    status, facts = _research(evidence, question)
+    assert status.status == "answered"
+    assert "no exception is raised" in facts[0].text
+    # (A name in such a clause beside no library name stays: "without typing -S" names
+    # what the answer names too.)
+    assert "-S" in AnswerJudge.required(analyse(
+        "How do I get kiln to sign every firing log without typing -S each time?")).focus
+
+
+def test_a_with_statements_manager_is_asked_about_not_the_calls_in_its_block():
+    analysis = analyse("My cleanup runs `with kiln.vented(FanError):` around two calls, "
+                       "`os.unlink('a.log')` and `os.unlink('b.log')`. a.log was already gone, "
+                       "and afterwards b.log is still on disk. Why wasn't it removed?")
+    assert AnswerJudge.required(analysis).focus == ("kiln.vented",)
+    # Without a with statement, the library call the code makes is what it asks about.
+    analysis = analyse("My loop is `for shelf in os.scandir('kiln'): open(shelf.name)`. It "
+                       "works for the top shelf only. Why?")
+    assert "os.scandir" in AnswerJudge.required(analysis).focus
+
+
+def test_an_exception_the_setup_says_was_raised_is_the_symptom():
+    analysis = analyse("I load the shelf list with `kiln.load_shelves(path)`, but Python raises "
+                       "`kiln.ShelfFormatError: bad header line`. The same file loads in the "
+                       "old tool. Why is the new one so strict?")
+    assert "kiln.ShelfFormatError" in analysis.scene
+    # A setting raised is no exception raised.
+    analysis = analyse("Firing kept failing, so I raised kiln.maxTemp to 1300 as a forum "
+                       "answer suggested. It still fails. Why not?")
+    assert "kiln.maxTemp" in AnswerJudge.required(analysis).focus
+
+
+def test_which_value_a_thing_takes_by_default_asks_for_a_value():
+    from research_pipeline.researcher.questions import answer_type
+    assert answer_type("The shelves that `kiln.stack('a/b')` makes come out cold, though I "
+                       "never passed a heat. Which heat does stack ask for by default, and why "
+                       "don't I get it?") == "number"
+    assert answer_type("Which glaze does the kiln use by default?") == "number"
+    assert answer_type("What does the kiln do by default when a shelf cracks?") != "number"
+
+
+def test_a_list_that_answers_is_not_replaced_by_the_entries_of_a_commands_options():
+    # "What are my options for carrying on?": the list of what to do next answers; the
+    # entries of the command's options (-e, --no-edit) are not the asker's choices.
+    page = """<html><body><h1>kiln-check(1) Manual Page</h1><h2 id="opts">OPTIONS</h2><dl>
+<dt>-e, --edit</dt><dd><p>With this option, kiln check lets you edit the shelf notes before
+each shelf is checked.</p><p>LONG</p></dd>
+<dt>--no-edit</dt><dd><p>With this option, kiln check will not start the notes editor.</p>
+<p>LONG</p></dd>
+<dt>-n, --no-log</dt><dd><p>Usually kiln check writes a log line for each shelf; this option
+leaves the shelves out of the log.</p><p>LONG</p></dd></dl>
+<h2 id="seq">SEQUENCER SUBCOMMANDS</h2><ul>
+<li>--continue: Continue the check in progress after you have moved the cracked pot aside.</li>
+<li>--skip: Skip the current shelf and continue with the rest of the sequence.</li>
+<li>--abort: Cancel the check and return to the pre-sequence state.</li></ul>
+</body></html>"""
+    # Descriptions as long as a manual's make each option an entry of its own.
+    page = page.replace("LONG", "The notes of each shelf are kept with the firing log until "
+                        "the next check of the same kiln replaces them. " * 3)
+    status, facts = _research(_html_evidence(page, title="kiln-check(1) Manual Page"),
+                              "I asked kiln check to check five shelves at once and it halted "
+                              "on the third with a cracked pot. What are my options for "
+                              "carrying on from there?")
+    assert status.status == "answered"
+    assert "rest of the sequence" in facts[0].text

@@ -2623,13 +2623,16 @@ class AnswerJudge:
                     # check is True and the exit code was non-zero, it raises a
                     # CalledProcessError": the condition is how to make it raise.
                     shape = 1 / 3
-                elif (analysis.answer_type == "reason" and not shape
+                elif (analysis.answer_type in ("reason", "procedure") and not shape
                       and cand.kind == "sentences" and entry_own and not foreign_option
                       and _states_rule(text, story_stems)):
                     # "Why is that column's name still None?" of __set_name__: its own
                     # entry's rule, "If the class variable is assigned after the class is
                     # created, __set_name__() will not be called automatically.", is the
-                    # reason, though it retells none of the asker's story.
+                    # reason, though it retells none of the asker's story. And how to get
+                    # what the asker wants of it: "If *return_exceptions* is True,
+                    # exceptions in the tasks are treated the same as successful results"
+                    # for "How do I get all the results back ...?" of asyncio.gather.
                     shape = 1 / 3
                 elif (analysis.answer_type == "reason" and not shape and _conditional(text)
                       and _says_message(analysis.text, text)):

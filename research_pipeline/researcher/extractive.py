@@ -707,7 +707,11 @@ class ExtractiveResearcher:
                 direct = 2
                 answers_given.append(named_value.candidate)
             release_question = asks_release(q.text)
-            members = member_entries(analysis, judged)
+            # (Not where a list answers by itself: "What are my options for carrying on?" is
+            # answered by the list of the sequencer's --continue, --skip and --abort, not
+            # by the entries of the command's -e and --no-edit.)
+            members = ([] if best.candidate.kind == "list" and best.answers()
+                       else member_entries(analysis, judged))
             if members:
                 # "Which methods must a context manager define?": the entries themselves.
                 chosen = members

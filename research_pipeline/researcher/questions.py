@@ -107,7 +107,10 @@ _NUMBER = re.compile(
     r"if|when)\b)[a-z]+\b[^?]*\b(?:when|if) (?:i|you|we) (?:don't|do not|never|haven't) "
     r"(?:give|set|specify|pass|provide|supply|configure|choose|pick|select|name|say)\b|"
     # "... and what is it set to by default?"
-    r"\bwhat (?:is|are) (?:it|they|that|this|the \w+) set to\b",
+    r"\bwhat (?:is|are) (?:it|they|that|this|the \w+) set to\b|"
+    # "Which mode does makedirs ask for by default, and why ...?": the value it takes.
+    r"^\W*(?:what|which)\s+(?!(?:happens|happened|does|do|did|is|are|was|were|will|would|"
+    r"can|could|should|must|if|when)\b)[a-z]+\b[^?,]*\bby default\b",
     re.IGNORECASE)
 # What a call with literal arguments comes to ("What does math.prod([]) return?",
 # "What does round(2.5) give?"): a value, not what the function is.
@@ -268,6 +271,18 @@ VAGUE = _FRAMING | frozenset(
 
 # An error the asker meets: "why do I get a TypeError", "why does it raise KeyError".
 _EXCEPTION_NAME = re.compile(r"[A-Z]\w*(?:Error|Exception|Warning)")
+# What says an exception was raised: "Python raises `io.UnsupportedOperation: ...`".
+_RAISED = re.compile(r"\b(?:raises?|raised|throws?|threw|fails?\s+with|failed\s+with|"
+                     r"dies\s+with|died\s+with)(?:\s+an?)?")
+
+
+def _raised(name: str, question: str) -> bool:
+    """The question says the exception of that name was raised (not a setting "raised")."""
+    return name.rsplit(".", 1)[-1][:1].isupper() and re.search(
+        rf"{_RAISED.pattern}\W{{0,3}}{re.escape(name)}(?![\w.])", question,
+        re.IGNORECASE) is not None
+
+
 _SYMPTOM = re.compile(
     r"\b(?:get|gets|getting|see|sees|seeing|raises?|raised|throws?|fails? with|"
     rf"an?)\s+(?:an?\s+)?({_EXCEPTION_NAME.pattern})\b")
@@ -417,7 +432,8 @@ def asked_verb(asked: str, focus: Sequence[str]) -> str:
 # not an object's attribute ("self.__token", "h.digest") or a file's name ("report.txt").
 _LIBRARY_NAME = re.compile(
     r"(?!(?:self|cls)\.)(?![\w.]*\.(?:txt|py|md|csv|json|html?|xml|ya?ml|toml|cfg|ini|log|"
-    r"gz|tar|zip|sh|pyc|php|js|css|conf|c|h|rb|pl|jpe?g|png|gif|svg|pdf|db|sqlite)$)[a-z][a-z0-9_]{2,}(?:\.[A-Za-z_]\w*)+(?:\(\))?"
+    r"gz|tar|zip|sh|pyc|php|js|css|conf|c|h|rb|pl|jpe?g|png|gif|svg|pdf|db|sqlite)$)"
+    r"(?:[a-z][a-z0-9_]{2,}|os|re|io)(?:\.[A-Za-z_]\w*)+(?:\(\))?"
     r"|__[a-z][a-z0-9_]*[a-z0-9]__(?:\(\))?")  # a special method: "__add__"
 
 
@@ -536,7 +552,7 @@ def asked_sentence(question: str) -> str:
 # commits", "without letting them run shell commands".)
 _DONE_WITHOUT = re.compile(
     r"\bwithout\s+((?:having\s+to|wading|typing|retyping|remembering|repeating|scrolling|"
-    r"clicking|going\s+through|digging\s+through|searching\s+through)\b[^,.;:?]*)",
+    r"wrapping|clicking|going\s+through|digging\s+through|searching\s+through)\b[^,.;:?]*)",
     re.IGNORECASE)
 
 
@@ -886,6 +902,22 @@ _WHEN_I_CALL = re.compile(
 # the newline, so I need to call rstrip() on it?" asks about input(), not rstrip().
 _SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|must|should)\s+"
                         r"to\b[^?]*", re.IGNORECASE)
+# A with statement's context manager, called: `with suppress(FileNotFoundError):`. (Not a
+# file opened, `with open(path) as f:`: that is how the asker gets at the file.)
+_WITH_MANAGER = re.compile(r"`\s*(?:async\s+)?with\s+(?!open\()([A-Za-z_][\w.]*)\(")
+
+
+def _managers(question: str) -> set[str]:
+    """The context managers the question's code calls in with statements."""
+    return {m.group(1) for m in _WITH_MANAGER.finditer(question)}
+
+
+# What the asker would rather not do, told after what it asks: "Can I tell makedirs that an
+# existing folder is fine without wrapping the call in try/except?" asks about makedirs.
+# (A way of doing it, "without wrapping ...", "instead of typing ...": not a condition the
+# question sets, "without a message".)
+_WITHOUT = re.compile(r"\b(?:without|instead\s+of|rather\s+than)\s+\w+ing\b[^?,;]*",
+                      re.IGNORECASE)
 # A function called by its bare name: "input()", "print(x, sep='')".
 _CALLED_NAME = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 # A character written as its escape: "the '\\n' on the end" is said by its name.
@@ -1465,14 +1497,22 @@ def analyse(question: str) -> QuestionAnalysis:
     # A library's name the setup writes ("I compared two files with difflib.Differ ...
     # Why doesn't it give me the shortest diff?") is what "it" asks about: a name of the
     # asker's own ("self.__token", "h.digest", "report.txt") only sets the scene.
-    library = [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)]
+    # (Not an exception the setup says was raised, "Python raises `io.UnsupportedOperation:
+    # can't do nonzero end-relative seeks`": that is what the asker saw. A setting raised,
+    # "I raised http.postBuffer to 500 MB", is no exception.)
+    library = [f for f in before if f not in focus and _LIBRARY_NAME.fullmatch(f)
+               and not _raised(f, question)]
     # Of several the setup names ("`platform.processor()` returns an empty string, while
     # `platform.machine()` says 'x86_64'. Why is the processor missing?"), the one the
     # asking sentence speaks of by its own name's last word; the others set the scene.
     asked_words = set(words(asked))
     picked = [f for f in library if set(words(f.rstrip("()").rsplit(".", 1)[-1])[-1:])
               & asked_words]
-    focus += picked if len(library) > 1 and picked else library
+    # (Not a call in the block of a with statement the setup writes: the context manager
+    # is what the block is run under, `with suppress(FileNotFoundError):` around
+    # `os.remove('b.tmp')`; unless the asking sentence says its name.)
+    managers = _managers(question)
+    focus += picked or [f for f in library if not managers]
     # A word the setup writes as code and the asking sentence says again ("I outlined it as
     # a `poly` region ... How many points can a single poly line have?") is what it asks of.
     focus += [f for f in before if f not in focus and re.fullmatch(r"[A-Za-z_][\w-]*", f)
@@ -1526,6 +1566,12 @@ def analyse(question: str) -> QuestionAnalysis:
     timed = {m.group(1).rstrip("()") for m in _WHEN_I_CALL.finditer(asked)}
     timed |= {f for m in _SO_I_NEED.finditer(asked) for f in focus
               if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
+    # (Only beside a library's name asked about: "without typing -S each time" names what
+    # the answer will name too; nor in a comparison: "Should I use a tuple instead of a
+    # list?" compares them.)
+    if kind != "comparison" and any(_LIBRARY_NAME.fullmatch(f) for f in focus):
+        timed |= {f for m in _WITHOUT.finditer(asked) for f in focus
+                  if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
     # (The escape is said by its name, "newline": see _DOC_TERMS.)
     timed |= {f for f in focus if _ESCAPE.fullmatch(f)}
     if len(focus) > len(timed & set(focus)):
@@ -1552,6 +1598,9 @@ def analyse(question: str) -> QuestionAnalysis:
         # (A library's function, not a method of the asker's own object: `q.get()`.)
         called_here = [n for code in shown for n in called_names(code) if n not in defined
                        and ("." not in n or _LIBRARY_NAME.fullmatch(n))]
+        # (Of a with statement and the calls in its block, the context manager: `with
+        # suppress(FileNotFoundError):` around `os.remove('b.tmp')` asks about suppress.)
+        called_here = [n for n in called_here if n in managers] or called_here
         focus = list(dict.fromkeys(called_here))
         scene = [f for f in scene if f not in focus]
     if kind != "comparison":
@@ -1704,8 +1753,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # Nor the effort the asker wants spared ("How do I see how one function changed ...,
     # without wading through every diff of the whole file?"): the steps say what to do, not
     # what they save.
+    # (Or asked whether it can be done so: "Can I tell makedirs that an existing folder is
+    # fine without wrapping the call in try/except?")
     unneeded += [w for m in _DONE_WITHOUT.finditer(question) for w in words(m.group(1))
-                 ] if kind == "procedure" else []
+                 ] if kind in ("procedure", "yesno") else []
     # What the asker gives as an example (", say Color.RED", "such as HTML"): one case of
     # what it asks about, which the documentation states in general terms.
     unneeded += example_words(question)
@@ -1932,7 +1983,10 @@ _IDIOM = re.compile(
     r"\bbefore\s+(?:(?:it|he|she|they|we|you|i|the\s+\w+)\s+)?(?:gives?|giving)\s+up\b",
     re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
-_ITEMS = re.compile(rf"^(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b", re.IGNORECASE)
+# (Also after a clause that sets the case: "When Apache hands a request on to a backend,
+# which extra headers does it add ...?")
+_ITEMS = re.compile(rf"^(?:[^?]{{0,120}},\s+)?(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?"
+                    rf"({_PLURAL})\b", re.IGNORECASE)
 
 
 def _list_items(asked: str) -> str:
