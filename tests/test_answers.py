@@ -5732,3 +5732,16 @@ leaves the shelves out of the log.</p><p>LONG</p></dd></dl>
                               "carrying on from there?")
     assert status.status == "answered"
     assert "rest of the sequence" in facts[0].text
+
+
+def test_a_setting_the_setup_names_is_asked_about_by_its_last_word():
+    # "We turned on KilnDoorOverride ... Can the override be limited to ...?": "the
+    # override" is the setting the setup names.
+    question = ("We turned on KilnDoorOverride so that the door opens by itself when the fire "
+                "goes out. But our glaze firings need the door shut while they cool. Can the "
+                "override be limited to the bisque firings?")
+    assert AnswerJudge.required(analyse(question)).focus == ("KilnDoorOverride",)
+    # (Not one whose last word the asking sentence does not say.)
+    assert AnswerJudge.required(analyse(
+        "We turned on KilnDoorOverride. Can the door be kept shut for glaze firings?")
+                                ).focus != ("KilnDoorOverride",)

@@ -902,6 +902,9 @@ _WHEN_I_CALL = re.compile(
 # the newline, so I need to call rstrip() on it?" asks about input(), not rstrip().
 _SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|must|should)\s+"
                         r"to\b[^?]*", re.IGNORECASE)
+# A name written in camel case, "ProxyErrorOverride", and its parts.
+_CAMEL_NAME = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")
+_CAMEL_PART = re.compile(r"[A-Z][a-z0-9]+")
 # A with statement's context manager, called: `with suppress(FileNotFoundError):`. (Not a
 # file opened, `with open(path) as f:`: that is how the asker gets at the file.)
 _WITH_MANAGER = re.compile(r"`\s*(?:async\s+)?with\s+(?!open\()([A-Za-z_][\w.]*)\(")
@@ -1517,6 +1520,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # a `poly` region ... How many points can a single poly line have?") is what it asks of.
     focus += [f for f in before if f not in focus and re.fullmatch(r"[A-Za-z_][\w-]*", f)
               and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", asked)]
+    # So is a setting the setup names that the asking sentence calls by its last word ("We
+    # turned on ProxyErrorOverride ... Can the override be limited to the 5xx errors?").
+    focus += [f for f in before if f not in focus and _CAMEL_NAME.fullmatch(f) and re.search(
+        rf"\bthe\s+{re.escape(_CAMEL_PART.findall(f)[-1])}\b", asked, re.IGNORECASE)]
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
     kind = answer_type(question)
