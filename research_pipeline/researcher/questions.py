@@ -136,13 +136,16 @@ _COMPARISON = re.compile(
 _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
            r"[a-z-]+s(?<!ss)(?<!ous)")
+# A clause that sets the case before the question asks: "When Apache hands a request on
+# to a backend, which extra headers does it add ...?"
+_CASE_FIRST = r"(?:[^?]{0,120},\s+)?"
 # "Which characters am I ...", "Which versions of UUID can ...", "Which fields from lstat
 # does Git compare ...": the plural noun, perhaps with what it is of or from. (Also after
 # a preposition: "In what forms can I tell UserDir ...?")
 _LIST_HEAD = (
     # (Perhaps after a clause that sets the case: "In the readable form of ExpiresDefault,
     # like "access plus 1 month", which time units can I use?")
-    rf"^(?:[^?]{{0,120}},\s+)?(?:(?:in|on|for|from|with|under|at) )?(?:which|what) "
+    rf"^{_CASE_FIRST}(?:(?:in|on|for|from|with|under|at) )?(?:which|what) "
     rf"(?:[A-Za-z-]+ ){{0,3}}{_PLURAL} "
     # (What they are of or where: "Which parts of the server installation should ...",
     # "Which values in an ini file will ...?")
@@ -914,13 +917,6 @@ def _managers(question: str) -> set[str]:
     """The context managers the question's code calls in with statements."""
     return {m.group(1) for m in _WITH_MANAGER.finditer(question)}
 
-
-# What the asker would rather not do, told after what it asks: "Can I tell makedirs that an
-# existing folder is fine without wrapping the call in try/except?" asks about makedirs.
-# (A way of doing it, "without wrapping ...", "instead of typing ...": not a condition the
-# question sets, "without a message".)
-_WITHOUT = re.compile(r"\b(?:without|instead\s+of|rather\s+than)\s+\w+ing\b[^?,;]*",
-                      re.IGNORECASE)
 # A function called by its bare name: "input()", "print(x, sep='')".
 _CALLED_NAME = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 # A character written as its escape: "the '\\n' on the end" is said by its name.
@@ -1573,11 +1569,12 @@ def analyse(question: str) -> QuestionAnalysis:
     timed = {m.group(1).rstrip("()") for m in _WHEN_I_CALL.finditer(asked)}
     timed |= {f for m in _SO_I_NEED.finditer(asked) for f in focus
               if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
-    # (Only beside a library's name asked about: "without typing -S each time" names what
-    # the answer will name too; nor in a comparison: "Should I use a tuple instead of a
-    # list?" compares them.)
-    if kind != "comparison" and any(_LIBRARY_NAME.fullmatch(f) for f in focus):
-        timed |= {f for m in _WITHOUT.finditer(asked) for f in focus
+    # So does the effort the asker would spare beside a library's name asked about ("Can I
+    # tell makedirs that an existing folder is fine without wrapping the call in
+    # try/except?" asks about makedirs). (Not beside other names: "without typing -S each
+    # time" names what the answer will name too.)
+    if any(_LIBRARY_NAME.fullmatch(f) for f in focus):
+        timed |= {f for m in _DONE_WITHOUT.finditer(asked) for f in focus
                   if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
     # (The escape is said by its name, "newline": see _DOC_TERMS.)
     timed |= {f for f in focus if _ESCAPE.fullmatch(f)}
@@ -1990,10 +1987,9 @@ _IDIOM = re.compile(
     r"\bbefore\s+(?:(?:it|he|she|they|we|you|i|the\s+\w+)\s+)?(?:gives?|giving)\s+up\b",
     re.IGNORECASE)
 _CLITIC = re.compile(r"\w['’](t|s|re|ve|ll|d|m)\b", re.IGNORECASE)
-# (Also after a clause that sets the case: "When Apache hands a request on to a backend,
-# which extra headers does it add ...?")
-_ITEMS = re.compile(rf"^(?:[^?]{{0,120}},\s+)?(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?"
-                    rf"({_PLURAL})\b", re.IGNORECASE)
+# (Also after a clause that sets the case, ``_CASE_FIRST``.)
+_ITEMS = re.compile(rf"^{_CASE_FIRST}(?:which|what)\s+(?:[a-z-]+\s+){{0,2}}?({_PLURAL})\b",
+                    re.IGNORECASE)
 
 
 def _list_items(asked: str) -> str:
