@@ -5745,3 +5745,25 @@ def test_a_setting_the_setup_names_is_asked_about_by_its_last_word():
     assert AnswerJudge.required(analyse(
         "We turned on KilnDoorOverride. Can the door be kept shut for glaze firings?")
                                 ).focus != ("KilnDoorOverride",)
+
+
+def test_a_list_of_steps_does_not_stand_for_the_entries_of_the_methods_asked_for():
+    # The with statement's numbered steps name __enter__ and __exit__ and answer in part,
+    # but list steps, not methods: the methods' own entries answer "Which methods must a
+    # context manager define?" (while a list of options, "• --skip: ...", lists options).
+    steps = ("Firing with a kiln controller proceeds as follows:\n"
+             "1. The kiln controller's start() method is loaded for later use.\n"
+             "2. The kiln controller's stop() method is loaded for later use.\n"
+             "3. The kiln controller's start() method is invoked and the firing runs.\n"
+             "4. The kiln controller's stop() method is invoked when the firing ends.")
+    evidence = [
+        Evidence(Source(source_id="s0", url="https://kiln.example/firing", title="Firing",
+                        text=steps, provider="local", section="The firing statement",
+                        layout=[("start", 0, 0), ("list", 0, len(steps))]), 9.5, 1),
+        _doc("c1", "Kiln controller interface", "Start the firing program and heat the "
+               "kiln along its schedule.", section="controller.start(self, program)",
+               score=8.0),
+        _doc("c2", "Kiln controller interface", "Stop the firing program and let the kiln "
+               "cool down with the power off.", section="controller.stop(self)", score=7.0)]
+    _, facts = _research(evidence, "Which methods must a kiln controller define?")
+    assert [f.source_id for f in facts if f.role == "answer"] == ["c1", "c2"]

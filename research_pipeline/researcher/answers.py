@@ -1593,6 +1593,24 @@ _MEMBER_ENTRIES = {
 MAX_MEMBERS = 6
 
 
+def lists_members(analysis: QuestionAnalysis, text: str) -> bool:
+    """A list whose items are themselves of the kind the question asks for.
+
+    "• --continue: Continue the operation in progress ... • --skip: Skip the current commit
+    ..." lists options: asked "What are my options ...?", it answers by itself, where the
+    with statement's numbered steps do not list the methods a context manager defines.
+    """
+    pattern = _MEMBER_ENTRIES.get(analysis.items)
+    if pattern is None:
+        return False
+    named = [m.group(1) for m in _LISTED_NAME.finditer(text)]
+    return sum(bool(pattern.fullmatch(name)) for name in named) >= 2
+
+
+# An item's opening name, before its colon or dash: "• --skip: Skip the current commit".
+_LISTED_NAME = re.compile(r"(?:^|\n|\u2022\s)\s*(\S+?(?:\([^)]*\))?)\s*(?::|\s[-\u2013]\s)")
+
+
 def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
                    ) -> list[Judgement]:
     """For "Which methods must a context manager define?": each entry's first sentence.

@@ -58,6 +58,7 @@ from research_pipeline.researcher.answers import (
     focus_in,
     heads_entry,
     is_release_note,
+    lists_members,
     manual_page,
     member_entries,
     named_commands,
@@ -707,10 +708,11 @@ class ExtractiveResearcher:
                 direct = 2
                 answers_given.append(named_value.candidate)
             release_question = asks_release(q.text)
-            # (Not where a list answers by itself: "What are my options for carrying on?" is
-            # answered by the list of the sequencer's --continue, --skip and --abort, not
-            # by the entries of the command's -e and --no-edit.)
+            # (Not where a list of such things answers by itself: "What are my options for
+            # carrying on?" is answered by the list of the sequencer's --continue, --skip
+            # and --abort, not by the entries of the command's -e and --no-edit.)
             members = ([] if best.candidate.kind == "list" and best.answers()
+                       and lists_members(analysis, best.candidate.text)
                        else member_entries(analysis, judged))
             if members:
                 # "Which methods must a context manager define?": the entries themselves.
