@@ -905,9 +905,8 @@ _WHEN_I_CALL = re.compile(
 # the newline, so I need to call rstrip() on it?" asks about input(), not rstrip().
 _SO_I_NEED = re.compile(r",\s*so\s+(?:that\s+)?(?:I|we)(?:'d)?\s+(?:need|have|must|should)\s+"
                         r"to\b[^?]*", re.IGNORECASE)
-# A name written in camel case, "ProxyErrorOverride", and its parts.
-_CAMEL_NAME = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")
-_CAMEL_PART = re.compile(r"[A-Z][a-z0-9]+")
+# A name written in camel case, "ProxyErrorOverride", and its last word ("Override").
+_CAMEL_NAME = re.compile(r"(?:[A-Z][a-z0-9]+)+([A-Z][a-z0-9]+)")
 # A with statement's context manager, called: `with suppress(FileNotFoundError):`. (Not a
 # file opened, `with open(path) as f:`: that is how the asker gets at the file.)
 _WITH_MANAGER = re.compile(r"`\s*(?:async\s+)?with\s+(?!open\()([A-Za-z_][\w.]*)\(")
@@ -1518,8 +1517,8 @@ def analyse(question: str) -> QuestionAnalysis:
               and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", asked)]
     # So is a setting the setup names that the asking sentence calls by its last word ("We
     # turned on ProxyErrorOverride ... Can the override be limited to the 5xx errors?").
-    focus += [f for f in before if f not in focus and _CAMEL_NAME.fullmatch(f) and re.search(
-        rf"\bthe\s+{re.escape(_CAMEL_PART.findall(f)[-1])}\b", asked, re.IGNORECASE)]
+    focus += [f for f in before if f not in focus and (camel := _CAMEL_NAME.fullmatch(f))
+              and re.search(rf"\bthe\s+{re.escape(camel.group(1))}\b", asked, re.IGNORECASE)]
     # A comparison whose asking sentence names nothing ("What's the trade-off between the
     # two?") sets apart what the setup named ("... open the shelf with writeback=True").
     kind = answer_type(question)
@@ -1567,15 +1566,15 @@ def analyse(question: str) -> QuestionAnalysis:
     # A name in a clause that says when the asker does something ("the work it should do
     # once I call start()") sets the time of the question, not what it asks about.
     timed = {m.group(1).rstrip("()") for m in _WHEN_I_CALL.finditer(asked)}
-    timed |= {f for m in _SO_I_NEED.finditer(asked) for f in focus
-              if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
+    aside = [m.group(0) for m in _SO_I_NEED.finditer(asked)]
     # So does the effort the asker would spare beside a library's name asked about ("Can I
     # tell makedirs that an existing folder is fine without wrapping the call in
     # try/except?" asks about makedirs). (Not beside other names: "without typing -S each
     # time" names what the answer will name too.)
     if any(_LIBRARY_NAME.fullmatch(f) for f in focus):
-        timed |= {f for m in _DONE_WITHOUT.finditer(asked) for f in focus
-                  if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", m.group(0))}
+        aside += [m.group(0) for m in _DONE_WITHOUT.finditer(asked)]
+    timed |= {f for clause in aside for f in focus
+              if re.search(rf"(?<![\w.]){re.escape(f)}(?![\w])", clause)}
     # (The escape is said by its name, "newline": see _DOC_TERMS.)
     timed |= {f for f in focus if _ESCAPE.fullmatch(f)}
     if len(focus) > len(timed & set(focus)):
