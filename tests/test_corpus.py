@@ -400,3 +400,95 @@ def test_modules_two_packages_deep_are_read():
     assert {"xml.etree.ElementTree", "xml.dom.minidom", "email.mime.text"} <= names
     assert not any("test" in part or part.startswith("_")
                    for name in names for part in name.split(".")[1:])
+
+
+def _page(lang_markup: str, text: str) -> str:
+    return (f"<!DOCTYPE html><html{lang_markup}><head><title>Page</title></head><body>"
+            f"<p>{text}</p></body></html>")
+
+
+def _manual_with_translations(root: Path) -> Path:
+    """Three English pages, two Portuguese translations, a page that declares none."""
+    docs = root / "manual"
+    docs.mkdir()
+    for name, topic in (("install", "compiling the server from source with configure"),
+                        ("bind", "the Listen directive that binds addresses and ports"),
+                        ("logs", "rotating the access log without restarting")):
+        (docs / f"{name}.html").write_text(_page(' lang="en"', f"This page is about {topic}."))
+    (docs / "upgrading.html").write_text(_page(
+        ' lang="pt-br"', "Para ajudar no processo de atualização, mantemos um documento."))
+    (docs / "filter.html").write_text(_page(
+        ' xml:lang="pt-BR"', "Os filtros processam o conteúdo antes de enviá-lo ao cliente."))
+    (docs / "notes.html").write_text(_page("", "Glossary notes about modules and handlers."))
+    return docs
+
+
+def test_pages_in_another_language_than_the_manuals_are_left_out_by_name(tmp_path):
+    manager = CorpusManager(tmp_path / "data")
+    docs = _manual_with_translations(tmp_path)
+    report = manager.add_folder(docs, "manual")
+    assert report.left_out == 2 and report.errors == []
+    assert len(report.warnings) == 1
+    assert "2 page(s) declare a language other than 'en'" in report.warnings[0]
+    assert "pt-br: filter.html, upgrading.html" in report.warnings[0]
+    assert "--language any" in report.warnings[0]
+    search = LocalSearch(manager, ["manual"])
+    assert search.search("processo atualização documento", SearchFilters(), 5) == []
+    assert "Listen directive" in search.search("listen binds ports", SearchFilters(), 1
+                                               )[0].source.text
+    # A page that declares no language is kept.
+    assert "Glossary" in search.search("glossary modules handlers", SearchFilters(), 1
+                                       )[0].source.text
+    assert [r["files"] for r in manager.list()] == [4]
+
+    # Asked for, every page is kept; by default again, the translations go again, and an
+    # unchanged left-out page is not read again.
+    kept = manager.add_folder(docs, "manual", language="any")
+    assert kept.left_out == 0 and kept.warnings == [] and kept.chunks == 2
+    found = LocalSearch(manager, ["manual"]).search("processo atualização documento",
+                                                    SearchFilters(), 5)
+    assert found and found[0].source.url.endswith("upgrading.html")
+    again = manager.add_folder(docs, "manual")
+    assert again.left_out == 2 and again.unchanged == 6
+    assert LocalSearch(manager, ["manual"]).search("processo atualização documento",
+                                                   SearchFilters(), 5) == []
+    assert manager.add_folder(docs, "manual").chunks == 0
+
+    # One language asked for by its tag: the others go, and "pt" takes "pt-br".
+    portuguese = manager.add_folder(docs, "manual", language="PT")
+    assert portuguese.left_out == 3 and "other than 'pt'" in portuguese.warnings[0]
+    assert "en: bind.html, install.html, logs.html" in portuguese.warnings[0]
+
+
+def test_a_language_no_page_declares_changes_nothing_and_says_which_ones_they_do(tmp_path):
+    manager = CorpusManager(tmp_path / "data")
+    docs = _manual_with_translations(tmp_path)
+    manager.add_folder(docs, "manual")
+    version = manager.get("manual").manifest()["version"]
+    with pytest.raises(CorpusError, match=r"is in 'de' \(they declare en, pt-br\)"):
+        manager.add_folder(docs, "manual", language="de")
+    with pytest.raises(CorpusError, match=r"--language 'english!' is not a language tag"):
+        manager.add_folder(docs, "manual", language="english!")
+    assert manager.get("manual").manifest()["version"] == version
+
+
+def test_a_folder_with_no_main_language_keeps_every_page_and_says_so(tmp_path):
+    docs = tmp_path / "mixed"
+    docs.mkdir()
+    (docs / "a.html").write_text(_page(' lang="en"', "An English page about ports."))
+    (docs / "b.html").write_text(_page(' lang="de"', "Eine deutsche Seite über Ports."))
+    report = CorpusManager(tmp_path / "data").add_folder(docs, "mixed")
+    assert report.left_out == 0 and report.chunks == 2
+    assert "several languages and none is declared by most" in report.warnings[0]
+
+
+def test_a_page_declares_its_language_by_lang_xml_lang_or_content_language():
+    from research_pipeline.corpus.htmldoc import parse_html
+
+    assert parse_html(_page(' lang="EN-us"', "Some text here.")).language == "en-us"
+    assert parse_html(_page(' xml:lang="fr"', "Du texte ici.")).language == "fr"
+    meta = ("<html><head><meta http-equiv='Content-Language' content='de, en'></head>"
+            "<body><p>Etwas Text.</p></body></html>")
+    assert parse_html(meta).language == "de"
+    assert parse_html(_page(' lang="{{ lang }}"', "A template's page.")).language is None
+    assert parse_html(_page("", "No language declared.")).language is None

@@ -22,13 +22,15 @@ def corpus_add(
     directory: Annotated[Path, typer.Argument(help="Folder of .md, .txt, .html, .pdf files")],
     name: Annotated[str, typer.Option("--name", help="Corpus name (lowercase, digits, -)")],
     include: Annotated[list[str] | None, typer.Option("--include", help="Only files matching this glob (repeatable), e.g. '*.html'")] = None,
+    language: Annotated[str | None, typer.Option("--language", help="Keep only pages declared in this language ('en', 'pt-br'), or 'any'; default: the language most pages declare")] = None,
 ) -> None:
     """Ingest a folder; re-adding updates changed files and drops deleted ones."""
     from research_pipeline.corpus.manager import CorpusManager
 
     services = services_from_settings()
     try:
-        report = CorpusManager(services.settings.data_dir).add_folder(directory, name, say, include)
+        report = CorpusManager(services.settings.data_dir).add_folder(directory, name, say, include,
+                                                                   language)
     except ResearchPipelineError as exc:
         raise fail(str(exc)) from exc
     for warning in report.warnings:
@@ -38,6 +40,7 @@ def corpus_add(
     typer.echo(
         f"{name}: {report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
         f"{report.removed} removed, {report.chunks} passages indexed in {report.seconds:.1f}s"
+        + (f"; {report.left_out} left out for their language" if report.left_out else "")
     )
     if report.errors:
         raise typer.Exit(EXIT_ERROR)

@@ -17,7 +17,7 @@ from research_pipeline.errors import CorpusError
 from research_pipeline.untrusted import load_yaml
 
 # Bump when what a file turns into changes, so that re-adding a corpus re-reads every file.
-EXTRACT_VERSION = 21
+EXTRACT_VERSION = 22
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm", ".pdf")
 MAX_FILE_BYTES = 50 * 1024 * 1024
 
@@ -33,6 +33,8 @@ class Document:
     published_date: str | None = None
     # True where the URL may carry a #fragment the document defines (HTML).
     anchors: bool = False
+    # The language the document declares (an HTML page's ``lang``), lower case.
+    language: str | None = None
 
     @classmethod
     def from_text(cls, doc_id: str, title: str, url: str, text: str,
@@ -156,11 +158,13 @@ def load_file(path: Path, root: Path) -> Document:
     url: str | None = None
     published: str | None = None
     anchors = False
+    language: str | None = None
     if suffix in (".md", ".markdown"):
         blocks, title, url, published = _load_markdown(path, raw)
     elif suffix in (".html", ".htm"):
         page = parse_html(raw)
         blocks, title, url, anchors = page.blocks, page.title, page.canonical, True
+        language = page.language
     elif suffix == ".pdf":
         blocks, title = _load_pdf(path)
     else:
@@ -179,4 +183,5 @@ def load_file(path: Path, root: Path) -> Document:
         blocks=blocks,
         published_date=published,
         anchors=anchors,
+        language=language,
     )

@@ -202,6 +202,9 @@ class HtmlPage:
     title: str | None
     canonical: str | None
     blocks: list[Block] = field(default_factory=list)
+    # The language the page declares (``<html lang>``, ``xml:lang`` or the
+    # Content-Language header as a meta tag), lower case: "en", "pt-br".
+    language: str | None = None
 
 
 class _Term:
@@ -629,10 +632,11 @@ def parse_html(raw: str | bytes) -> HtmlPage:
         meta = tree.css_first('meta[property="og:url"]')
         if meta is not None:
             canonical = meta.attributes.get("content")
+    language = _declared_language(tree)
     mains = tree.css("main, [role=main]")
     root = mains[0] if len(mains) == 1 else tree.body
     if root is None:
-        return HtmlPage(title or None, canonical)
+        return HtmlPage(title or None, canonical, language=language)
     blocks = _Walker(in_main=len(mains) == 1).walk(root)
     # The page's own first heading is its title, not a section, when no other heading
     # comes before it (what precedes it is page chrome or a lead).
@@ -640,4 +644,24 @@ def parse_html(raw: str | bytes) -> HtmlPage:
     if first is not None and blocks[first].kind == "heading" and blocks[first].level == 1:
         title = blocks[first].text
         blocks = blocks[:first] + blocks[first + 1:]
-    return HtmlPage(title or None, canonical, blocks)
+    return HtmlPage(title or None, canonical, blocks, language)
+
+
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{1,8})*")
+
+
+def _declared_language(tree: LexborHTMLParser) -> str | None:
+    """The page's declared language tag, lower case, or None where it declares none."""
+    declared: list[str | None] = []
+    html = tree.css_first("html")
+    if html is not None:
+        declared += [html.attributes.get("lang"), html.attributes.get("xml:lang")]
+    for meta in tree.css("meta[http-equiv]"):
+        if (meta.attributes.get("http-equiv") or "").lower() == "content-language":
+            # The header may list several ("en, de"): the first is the page's own.
+            declared.append((meta.attributes.get("content") or "").split(",")[0])
+    for value in declared:
+        tag = (value or "").strip().lower().replace("_", "-")
+        if _LANGUAGE_TAG.fullmatch(tag):
+            return tag
+    return None

@@ -8,7 +8,8 @@ import hashlib
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,14 @@ from research_pipeline.untrusted import UnsafeURLError, normalize_url
 
 BUILTIN = "python-docs"
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+# ``corpus add --language any``: every page, whatever language it declares.
+ANY_LANGUAGE = "any"
+LANGUAGE_RE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$")
+# The share of the pages that declare a language one language must pass to be the
+# folder's own: a manual with a few pages left untranslated, not a bilingual folder.
+MAIN_LANGUAGE_SHARE = 0.5
+# Pages named in the warning about pages left out for their language.
+NAMED_PAGES = 8
 
 Progress = Callable[[str], None]
 
@@ -43,6 +52,8 @@ class IngestReport:
     unchanged: int = 0
     removed: int = 0
     chunks: int = 0
+    # Files in the folder left out of the index for the language they declare.
+    left_out: int = 0
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -60,6 +71,38 @@ def _load_all(changed: list[tuple[str, str, Path]], root: Path
 
 def _quiet(_: str) -> None:
     return None
+
+
+def _primary(tag: str) -> str:
+    return tag.split("-", 1)[0]
+
+
+def main_language(declared: Iterable[str | None]) -> str | None:
+    """The language (primary subtag) more than half the declaring pages declare, if any."""
+    counts = Counter(_primary(tag) for tag in declared if tag)
+    if not counts:
+        return None
+    language, n = counts.most_common(1)[0]
+    return language if n > MAIN_LANGUAGE_SHARE * sum(counts.values()) else None
+
+
+def _speaks(declared: str | None, wanted: str | None) -> bool:
+    """A page that declares no language, or the wanted one ("en" takes "en-us" too)."""
+    return (wanted is None or declared is None or declared == wanted
+            or declared.startswith(f"{wanted}-"))
+
+
+def _left_out_warning(left_out: dict[str, str], wanted: str) -> str:
+    by_language: dict[str, list[str]] = {}
+    for key, declared in sorted(left_out.items()):
+        by_language.setdefault(declared, []).append(key)
+    named = "; ".join(
+        f"{declared}: {', '.join(keys[:NAMED_PAGES])}"
+        + (f" and {len(keys) - NAMED_PAGES} more" if len(keys) > NAMED_PAGES else "")
+        for declared, keys in sorted(by_language.items()))
+    return (f"{len(left_out)} page(s) declare a language other than {wanted!r} and are left "
+            f"out of the corpus ({named}); add the folder again with '--language any' to "
+            f"keep every page, or '--language <tag>' to keep another language's")
 
 
 @contextmanager
@@ -164,7 +207,8 @@ class CorpusManager:
             m = CorpusIndex(self.data_dir, name).manifest()
             out.append({
                 "name": name, "kind": m.get("kind", "folder"), "source": m.get("source", ""),
-                "files": len(m.get("files", {})), "chunks": m.get("chunks", 0),
+                "files": sum(1 for e in m.get("files", {}).values() if not e.get("skipped")),
+                "chunks": m.get("chunks", 0),
                 "version": m.get("version", ""), "updated_at": m.get("updated_at", ""),
             })
         return out
@@ -179,15 +223,27 @@ class CorpusManager:
         shutil.rmtree(index.dir)
 
     def add_folder(self, directory: Path, name: str, progress: Progress = _quiet,
-                   include: Sequence[str] | None = None) -> IngestReport:
+                   include: Sequence[str] | None = None,
+                   language: str | None = None) -> IngestReport:
         """Ingest a folder; re-adding updates changed files and drops deleted ones.
 
         ``include``: glob patterns (``*.html``, ``mod/*.html``) a file's path relative to
         the folder, or its name, must match; by default every supported file is read.
+        ``language``: the language tag of the pages to keep ("en", "pt-br"), or "any";
+        by default the language more than half the pages that declare one declare (a
+        manual's folder that holds a few translated pages). Pages that declare no
+        language are always kept; the others are left out with a warning naming them.
         """
         self._check_name(name)
         if name == BUILTIN:
             raise CorpusError(f"{BUILTIN!r} is the built-in corpus; choose another name")
+        if language is not None:
+            language = language.strip().lower().replace("_", "-")
+            if language != ANY_LANGUAGE and not LANGUAGE_RE.match(language):
+                raise CorpusError(
+                    f"--language {language!r} is not a language tag: give one such as 'en' "
+                    f"or 'pt-br', or '{ANY_LANGUAGE}' to keep every page"
+                )
         directory = Path(directory).resolve()
         if not directory.is_dir():
             raise CorpusError(f"{directory} is not a folder")
@@ -197,7 +253,8 @@ class CorpusManager:
         if manifest.get("source") and manifest["source"] != str(directory):
             progress(f"corpus {name!r} was built from {manifest['source']}; now from {directory}")
         manifest.update({"name": name, "kind": "folder", "source": str(directory),
-                         "include": list(include or [])})
+                         "include": list(include or []),
+                         "language": language or "auto"})
         report = IngestReport(name=name)
         files = sorted(
             p for p in directory.rglob("*")
@@ -248,7 +305,7 @@ class CorpusManager:
             if warning:
                 report.warnings.append(warning)
             loaded[key] = ({"sha": digest, "doc_id": doc.doc_id, "title": doc.title,
-                            "blocks": block_keys(doc.blocks)}, doc)
+                            "lang": doc.language, "blocks": block_keys(doc.blocks)}, doc)
             if key in old:
                 report.updated += 1
             else:
@@ -257,22 +314,51 @@ class CorpusManager:
                 progress(f"{name}: read {n}/{len(changed)} changed files")
         deletions = [k for k in old if k not in present]
         report.removed = len(deletions)
-        # Chrome by repetition over every file the corpus will hold after this add.
         kept = {k: e for k, e in old.items() if k in present and k not in loaded}
+        # The language kept: the one asked for, else the folder's own.
+        declared = {k: e.get("lang") for k, e in kept.items()} | {
+            k: entry.get("lang") for k, (entry, _) in loaded.items()}
+        wanted = (None if language == ANY_LANGUAGE
+                  else language or main_language(declared.values()))
+        left_out = {k: tag for k, tag in declared.items() if tag and not _speaks(tag, wanted)}
+        if wanted is None and language is None and len(
+                {_primary(tag) for tag in declared.values() if tag}) > 1:
+            report.warnings.append(
+                "the pages declare several languages and none is declared by most; every "
+                "page is kept (add the folder again with '--language <tag>' to keep one)")
+        elif left_out and wanted is not None:
+            report.warnings.append(_left_out_warning(left_out, wanted))
+        report.left_out = len(left_out)
+        if left_out and len(left_out) == sum(1 for tag in declared.values() if tag):
+            raise CorpusError(
+                f"no file in {directory} is in {wanted!r} (they declare "
+                f"{', '.join(sorted(set(left_out.values())))}); nothing was changed — give "
+                f"one of those with --language, or '{ANY_LANGUAGE}'"
+            )
+        upserts: dict[str, tuple[dict, list[Chunk]]] = {}
+        for key in left_out:
+            # Its manifest entry stays (so an unchanged file is not read again), its
+            # passages go.
+            entry = dict(loaded[key][0] if key in loaded else kept[key])
+            if key in loaded or not entry.get("skipped"):
+                upserts[key] = ({**entry, "skipped": "language"}, [])
+            loaded.pop(key, None)
+            kept.pop(key, None)
+        # Chrome by repetition over every file the corpus will hold after this add.
         chrome = recurring([e.get("blocks", []) for e in kept.values()]
                            + [entry["blocks"] for entry, _ in loaded.values()])
         flipped = chrome ^ frozenset(manifest.get("chrome", []))
         for key, entry in kept.items():
-            # An unchanged file whose blocks became (or stopped being) chrome is re-read.
-            if flipped & set(entry.get("blocks", [])):
+            # An unchanged file whose blocks became (or stopped being) chrome is re-read,
+            # as is one left out before for its language and kept now.
+            if flipped & set(entry.get("blocks", [])) or entry.get("skipped"):
                 try:
                     doc = read_document(directory / key, directory)
                 except CorpusError as exc:
                     report.errors.append(str(exc))
                     continue
                 accept_url(doc, directory / key)
-                loaded[key] = (dict(entry), doc)
-        upserts: dict[str, tuple[dict, list[Chunk]]] = {}
+                loaded[key] = ({k: v for k, v in entry.items() if k != "skipped"}, doc)
         for key, (entry, doc) in loaded.items():
             chunks = chunk_document(doc, chrome)
             upserts[key] = (entry, chunks)
