@@ -412,6 +412,25 @@ def test_a_list_answer_comes_with_its_lead_in():
     assert "raku" in facts[0].text
 
 
+def test_a_list_without_a_lead_in_keeps_every_items_bullet():
+    page = """<html><head><title>kilnctl - drive a kiln</title></head><body>
+    <h1>kilnctl - drive a kiln</h1>
+    <h2>Firing options</h2>
+    <ul><li>--cone N: Fire to the temperature of pyrometric cone N.</li>
+    <li>--hold MINUTES: Hold the top temperature for that many minutes.</li>
+    <li>--slow-cool: Cool at the slowest safe rate.</li></ul>
+    <h2>Notes</h2><p>The kiln must be vented while firing glazes that contain lead.</p>
+    </body></html>"""
+    status, facts = _research(_html_evidence(page, title="kilnctl - drive a kiln"),
+                              "Which firing options does kilnctl take?")
+    assert status.status == "answered"
+    # The first item is an item like the others, not a lead-in of its own.
+    assert facts[0].text.split("\n") == [
+        "• --cone N: Fire to the temperature of pyrometric cone N.",
+        "• --hold MINUTES: Hold the top temperature for that many minutes.",
+        "• --slow-cool: Cool at the slowest safe rate."]
+
+
 def test_a_number_is_answered_by_the_note_that_states_it():
     html = """<html><body><h1>Glaze recipes</h1><h2 id="notes">Notes on reduction glazes</h2>
 <p>Reduction glazes need a kiln that can starve the flame of oxygen.</p>
@@ -4079,6 +4098,10 @@ def test_an_everyday_phrasal_verb_is_asked_in_the_documentations_word():
         ("How do I make fire() come back right away?", "return", {"come", "back"}),
         ("How can the glaze script find out which shelf it runs on?", "determine",
          {"find", "out"}),
+        ("How do I change the name of one of my firing profiles?", "rename",
+         {"change", "name"}),
+        ("When a profile gets a new name, what comes along with it?", "rename",
+         {"gets", "name"}),
     ]:
         asked = analyse(question)
         assert said in asked.content and not gone & set(asked.content), question
@@ -5767,3 +5790,28 @@ def test_a_list_of_steps_does_not_stand_for_the_entries_of_the_methods_asked_for
                "cool down with the power off.", section="controller.stop(self)", score=7.0)]
     _, facts = _research(evidence, "Which methods must a kiln controller define?")
     assert [f.source_id for f in facts if f.role == "answer"] == ["c1", "c2"]
+
+
+def test_an_http_status_code_is_also_asked_as_its_class_and_an_idiom_is_no_word():
+    asked = analyse("When the backend starts returning 500 errors, will the kiln cache keep "
+                    "serving the copies it holds?")
+    assert "5xx" in asked.content
+    assert "4xx" in analyse("Why does the kiln's web page answer with a 404 response?").content
+    refuse = analyse("Why does kiln-fire refuse a wet pot in the first place?")
+    assert "refuse" in refuse.content
+    assert not {"first", "place"} & set(refuse.content)
+
+
+def test_a_unit_named_without_a_value_does_not_say_how_long():
+    evidence = [
+        _doc("m1", "Kiln Module mod_kiln", "The KilnHold directive sets the number of minutes "
+             "for which mod_kiln keeps a pot at its top temperature.",
+             section="KilnHold Directive", score=9.0),
+        _doc("m2", "Kiln Module mod_kiln", "Unless KilnHold says otherwise, mod_kiln keeps a "
+             "pot at its top temperature for 90 minutes.", section="KilnHold Directive",
+             score=8.0),
+    ]
+    status, facts = _research(evidence, "How long does mod_kiln keep a pot at its top "
+                                        "temperature?")
+    assert status.status == "answered"
+    assert facts[0].role == "answer" and facts[0].source_id == "m2"

@@ -461,6 +461,10 @@ _DURATION_RE = re.compile(
     r"quadratic|immediately|instantly|forever|indefinitely|permanently|until|"
     # "cookies last only for the current browser session"
     r"(?:browser |login )?sessions?)\b|\bO\(", re.IGNORECASE)
+# A unit named without a value: "the maximum number of seconds for which ... will be
+# retained", "Timeout in seconds". It says what a duration is counted in, not how long.
+_UNIT_ONLY = re.compile(r"\b(?:(?:number|amount) of|in) (?:\w*seconds?|minutes?|hours?|days?|"
+                        r"weeks?|ms)\b", re.IGNORECASE)
 # A manual page named with its section ("gitattributes(5)"): the number is no value.
 _MAN_REFERENCE = re.compile(r"\b[\w.-]+\(\d[a-z]?\)")
 # Counts in words; "all", "every", "none" count only what they stand next to.
@@ -547,7 +551,10 @@ _REASON_RE = re.compile(
     r"reasons?|otherwise|this (is|means|way)|which means|as a result|due to|therefore|"
     r"thus|hence|risk|danger|dangerous|can lead|may lead|leads? to|security|unsafe|"
     r"insecure|attack|vulnerab|expensive|slow|faster|efficien|performance|confus|"
-    r"fragile|hard to|difficult|error-prone|not (recommended|safe)|avoid|better)",
+    r"fragile|hard to|difficult|error-prone|not (recommended|safe)|avoid|better|"
+    # What is wrong with the other way ("This approach ... suffers from some problems:
+    # unequal load distribution ..."): why this way is taken instead.
+    r"suffers? from|drawbacks?|disadvantages?|downsides?)",
     re.IGNORECASE)
 # Words that set two things against each other, not merely mention them together.
 _CONTRAST_RE = re.compile(
@@ -3651,6 +3658,7 @@ def _number_fits(analysis: QuestionAnalysis, text: str) -> bool:
         value = re.compile(rf"\d[\d,.]*\s*(?:{_SIZE_UNIT})\b|{_UNBOUNDED}", re.IGNORECASE)
     elif "how long" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_DURATION_RE.pattern}", re.IGNORECASE)
+        plain = _UNIT_ONLY.sub(" ", plain)
     elif "how often" in question:
         value = re.compile(f"{_DIGIT_RE.pattern}|{_COUNT_RE.pattern}|{_FREQUENCY_RE.pattern}",
                            re.IGNORECASE)

@@ -1133,11 +1133,20 @@ def _clean(text: str, rows: bool = False) -> str:
     """One line of text without a leading list bullet (still a verbatim span).
 
     With ``rows`` (a table or a list), each line of the span stays a line: the report
-    shows a table's rows and a list's items one a line.
+    shows a table's rows and a list's items one a line. A list's items without a lead-in
+    keep their bullets, the first one's too.
     """
     joined = ("\n".join(normalize_ws(line) for line in text.splitlines() if line.strip())
               if rows else normalize_ws(text))
-    return re.sub(r"^(?:[*\u2022-]\s+)+", "", joined)
+    lines = joined.split("\n")
+    if len(lines) > 1 and _BULLET.match(lines[0]) and _BULLET.match(lines[1]):
+        # Items without a lead-in ("• -g gnuplot-file: ...", "• -h: ..."): the first
+        # keeps its bullet like the others, or it reads as a lead-in of its own.
+        return joined
+    return _BULLET.sub("", joined)
+
+
+_BULLET = re.compile(r"^(?:[*\u2022-]\s+)+")
 
 
 DIRECT_ANSWER_CHARS = 450

@@ -464,6 +464,9 @@ _PHRASAL = (
     (_phrasal("come|comes|came|coming", "back"), "return"),
     (_phrasal("find|finds|found|finding", "out"), "determine"),
     (_phrasal("time|times|timed|timing", "out"), "timeout"),
+    # "change the name of a branch", "when a branch gets a new name": renaming it.
+    (_phrasal("change|changes|changed|changing", "names?"), "rename"),
+    (_phrasal("get|gets|got|getting|give|gives|gave|given|giving", r"new\s+names?"), "rename"),
     # Not a verb, but said the same way: "variable names" are what a language reference
     # calls identifiers.
     (re.compile(r"\b(variables?(?:'s)? names?)\b", re.IGNORECASE), "identifier"),
@@ -484,6 +487,10 @@ _DOC_TERMS = (
      "exclude"),
     # "how big each file is": the size of each file.
     (re.compile(r"\bhow (?:big|large)\b", re.IGNORECASE), "size"),
+    # A status code of an HTTP class ("returning 500 errors", "a 404 response"): the class,
+    # which documentation names more often than any one code ("5xx responses").
+    *((re.compile(rf"\b{digit}\d\d\s+(?:errors?|responses?|status|codes?)\b",
+                  re.IGNORECASE), f"{digit}xx") for digit in "2345"),
     # A character written as its escape ("still have the '\\n' on the end"): its name.
     *((re.compile(rf"\\{letter}(?![A-Za-z])"), name) for letter, name in _ESCAPES.items()),
 )
@@ -1956,6 +1963,8 @@ _IDIOM = re.compile(
     r"\b(?:right|straight) (?:away|now)\b|"
     # "only implements read() so far": until now, not how far.
     r"\bso far\b|"
+    # "Why does it refuse in the first place?": at all, not first of several.
+    r"\bin\s+the\s+first\s+place\b|"
     # Why the asker wants it, not what: "(to) make it easier to read", "... more readable".
     r"\bmake (?:it|this|that|them|things|the \w+) (?:a (?:bit|little|lot) )?"
     r"(?:easier|simpler|clearer|nicer|tidier|cleaner|more readable|readable)"
