@@ -5815,3 +5815,33 @@ def test_a_unit_named_without_a_value_does_not_say_how_long():
                                         "temperature?")
     assert status.status == "answered"
     assert facts[0].role == "answer" and facts[0].source_id == "m2"
+
+
+def test_a_worked_examples_question_is_neither_an_answer_nor_a_finding():
+    evidence = [
+        _doc("h1", "kiln.cooling_rate", "Suppose a kiln cools from 1200 degrees to 600 degrees "
+             "in five hours and then to 100 degrees in ten more hours. What is the average "
+             "cooling rate of the kiln?", score=9.0),
+        _doc("h2", "kiln.cooling_rate", "The average cooling rate of a kiln is the drop in "
+             "temperature divided by the hours the whole cooling took.", score=8.0),
+    ]
+    status, facts = _research(evidence, "What is the average cooling rate of a kiln?")
+    assert status.status == "answered"
+    assert [f.source_id for f in facts] == ["h2"]
+
+
+def test_the_names_of_an_own_classs_members_and_an_attribute_set_on_its_object_set_the_scene():
+    fields = analyse("My `Glaze` dataclass has a `recipe` field that holds a `Recipe` "
+                     "dataclass and a `layers` list of `Layer` dataclasses. When I call "
+                     "`kiln.to_json(glaze)`, do the recipe and the layers come out as JSON "
+                     "objects too?")
+    assert "kiln.to_json" in fields.focus
+    assert {"recipe", "layers"} <= set(fields.scene)
+    assert not {"recipe", "layers"} & (set(fields.focus) - set(fields.scene))
+    frozen = analyse("Our `Profile` dataclass is frozen, so `prof.hold = 30` raises an error. "
+                     "How do I get a profile that differs only in hold?")
+    assert "prof.hold" in frozen.scene
+    # An attribute of a standard library module set in code is still asked about.
+    assert "sys.stdout" not in analyse(
+        "My `Logger` class sets `sys.stdout = open('log.txt', 'w')`. Why does print() still "
+        "write to the terminal from a thread?").scene

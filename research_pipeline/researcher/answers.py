@@ -393,6 +393,21 @@ def dangling(text: str) -> bool:
     return len(spans) <= 1
 
 
+# A question a text asks, as worked examples and FAQs do: a wh-word or an auxiliary
+# opening a sentence that ends with a question mark.
+_ASKED_HERE = re.compile(
+    r"^\W*(?:what|how|why|when|which|who|whom|whose|where|is|are|was|were|can|could|does|"
+    r"do|did|should|would|will|shall|may|might|must|has|have)\b[^?]*\?\W*$", re.IGNORECASE)
+
+
+def asks_itself(text: str) -> bool:
+    """A span whose last sentence is a question: what answers it comes after the span."""
+    stripped = text.rstrip()
+    spans = sentence_spans(stripped)
+    last = stripped[spans[-1][0]:spans[-1][1]] if spans else stripped
+    return bool(_ASKED_HERE.match(last))
+
+
 # What a sentence's last words before its colon point ahead with.
 # ("... distributed in the following way:", "... with the following two lines:")
 _POINTS_AHEAD = re.compile(r"\b(?:of the form|the following(?: [a-z]+){0,2}|as follows|"
@@ -1049,6 +1064,8 @@ def quotable(text: str) -> bool:
         return False
     if re.search(r"<[A-Za-z/!?]", text):
         return False
+    if "\n" not in text.strip() and asks_itself(text):
+        return False  # a worked example's question ("... What is the average speed?")
     stripped = _URL_RE.sub("", text)
     # A table's rules ("=====") and cell bars are its layout, and code written inline in
     # prose ("{'jack': 4098}" in "Use a list of pairs within braces: ...") is part of a
@@ -2746,6 +2763,10 @@ class AnswerJudge:
                 # return other HTTP status codes:", still says it.)
                 dangling_here = cand.kind in ("sentences", "term") and dangles(cand)
                 promise = dangling_here and len(sentence_spans(text.rstrip())) <= 1
+                if cand.kind == "sentences" and asks_itself(text):
+                    # "Suppose a car travels 40 km/hr for 5 km, ... What is the average
+                    # speed?": a worked example's question; its answer comes after it.
+                    dangling_here = promise = True
                 if dangling_here or (cand.kind in ("list", "item")
                                      and cand.text.rstrip().endswith(":") and dangles(cand)):
                     # It promises what follows (code, a list) without it: a list whose last

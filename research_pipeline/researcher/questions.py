@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import keyword
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -625,7 +626,7 @@ _BINDING = re.compile(
 # A class the asker defines or derives from in code (`class Meters(Length)`), or calls
 # its own ("My Money class").
 _CLASS_STATEMENT = re.compile(r"\bclass\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?")
-_OWN_CLASS = re.compile(r"\b[Mm]y (?:own )?([A-Z]\w*) class\b|"
+_OWN_CLASS = re.compile(r"\b(?:[Mm]y|[Oo]ur) (?:own )?`?([A-Z]\w*)`? (?:data)?class\b|"
                         # "My `Storage(ABC)` base declares ...": its own class, written with
                         # what it is based on.
                         r"\b[Mm]y (?:own )?`([A-Z]\w*)\(([^`()]*)\)`")
@@ -1543,6 +1544,15 @@ def analyse(question: str) -> QuestionAnalysis:
     # in a method (`self.retries`).
     scene += [f for f in focus if f not in scene and "." in f
               and f.split(".", 1)[0] in (*own, "self")]
+    if own:
+        # Where the asker writes a class of its own, so are the names it gives its members
+        # ("My `Order` dataclass has a `customer` field ... and an `items` list") and an
+        # attribute its code sets on an object (`cfg.debug = True`), unless of a module of
+        # the standard library (`sys.stdout = ...`).
+        members = {m.group(1) for m in _MEMBER_INTRODUCED.finditer(question)}
+        scene += [f for f in focus if f not in scene and (f in members or "." in f and (
+            f.split(".", 1)[0] not in sys.stdlib_module_names and re.search(
+                rf"(?<![\w.]){re.escape(f)}\s*=(?!=)", question)))]
     # The arguments of a call the asker writes are its own values ("long_text" in
     # "textwrap.fill(long_text)"): they weigh, but an answer need not name them.
     outside = _CALL_ARGUMENTS.sub(" ", asked)
@@ -1950,6 +1960,10 @@ def code_terms(question: str) -> tuple[str, ...]:
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
 # (Or for a mark or code it shows: "the lone `*`", "the call `area(h=2, *[5])`".)
+# A member the asker introduces by its kind: "a `customer` field", "an `items` list".
+_MEMBER_INTRODUCED = re.compile(
+    r"\b(?:a|an|the|its|their)\s+`([A-Za-z_]\w*)`\s+(?:field|attribute|member|property|"
+    r"list|dict|dictionary|set|tuple|column)s?\b", re.IGNORECASE)
 _DESCRIBED_NAME = re.compile(
     r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+(?:`?[A-Za-z]`?(?![\w.(])|`[^`\n]+`)")
 _TELLER = re.compile(
