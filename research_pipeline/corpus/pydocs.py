@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 42
+BUILD_VERSION = 43
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -215,6 +215,13 @@ def _class_members(cls: type) -> dict[str, object]:
     return members
 
 
+def _own_docstring(obj: object) -> bool:
+    """An object (not a module) documented by a docstring of its own, not its type's."""
+    doc = getattr(obj, "__doc__", None)
+    return (not inspect.ismodule(obj) and isinstance(doc, str) and bool(doc.strip())
+            and doc != getattr(type(obj), "__doc__", None))
+
+
 def _module_records(name: str) -> Iterator[dict]:
     import importlib
 
@@ -244,8 +251,10 @@ def _module_records(name: str) -> Iterator[dict]:
             continue
         if any(_offered_by(parent, attr, obj) for parent in parents):
             continue
-        # (Any routine: urllib.parse.urlsplit is an lru_cache wrapper of a function.)
-        if not (inspect.isclass(obj) or inspect.isroutine(obj)):
+        # (Any routine: urllib.parse.urlsplit is an lru_cache wrapper of a function. And
+        # any object with a docstring of its own, not its type's: typing.ClassVar,
+        # typing.Optional and typing.Literal are instances of private special forms.)
+        if not (inspect.isclass(obj) or inspect.isroutine(obj) or _own_docstring(obj)):
             continue
         # (The builtins module's own classes are documented as they are: ExceptionGroup's
         # docstring is BaseExceptionGroup's.)
