@@ -5845,3 +5845,15 @@ def test_the_names_of_an_own_classs_members_and_an_attribute_set_on_its_object_s
     assert "sys.stdout" not in analyse(
         "My `Logger` class sets `sys.stdout = open('log.txt', 'w')`. Why does print() still "
         "write to the terminal from a thread?").scene
+
+
+def test_a_signature_the_asker_writes_with_annotations_defines_its_own_function():
+    asked = analyse("My `glaze(coat: int | str)` handles both types in a match statement and "
+                    "ends with `case _: assert_never(coat)`. After a colleague widened the "
+                    "parameter to `int | str | float`, the checker reports an error on that "
+                    "assert_never line. Why?")
+    assert "assert_never" in asked.focus
+    assert "glaze" not in set(asked.focus) - set(asked.scene)
+    # A special method it writes is still the language's.
+    assert "__str__" in analyse("My `__str__(self: Pot)` returns an int. Why does print() "
+                                "fail?").focus

@@ -783,7 +783,10 @@ def passed_for(question: str) -> dict[str, str]:
 
 
 # A function or class the asker's code defines: "def area(w, h)", "class Proxy:".
-_DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)")
+# (Or a signature written without "def" whose first parameter is annotated, which no call
+# could be: `describe(arg: int | str)`.)
+_DEFINED = re.compile(r"\b(?:def|class)\s+([A-Za-z_]\w*)|"
+                      r"^([A-Za-z_]\w*)\(\s*[A-Za-z_]\w*\s*:\s*[A-Za-z_][^)]*\)")
 _DUNDER = re.compile(r"__\w+__")
 
 
@@ -798,9 +801,10 @@ def defined_names(question: str) -> frozenset[str]:
     And the methods it says a class of its own declares ("My `Storage(ABC)` base declares
     abstract read() and write()"): the documentation knows no Storage.write.
     """
-    return frozenset(m.group(1) for span in _BACKTICKED.finditer(question)
+    return frozenset(name for span in _BACKTICKED.finditer(question)
                      for m in _DEFINED.finditer(span.group(1))
-                     if not _DUNDER.fullmatch(m.group(1))) | declared_members(question)
+                     if not _DUNDER.fullmatch(name := m.group(1) or m.group(2))
+                     ) | declared_members(question)
 
 
 # What a class says it has: "declares abstract read() and write()", "implements read()".
