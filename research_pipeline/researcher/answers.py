@@ -255,6 +255,9 @@ _SYNONYM_GROUPS = (
     # "How often does it probe a member when I don't give it an interval?": "Period of
     # health checks in seconds"; "How big may the page be?": "up to 8192 bytes".
     "interval period", "probe check", "size bytes kilobytes megabytes",
+    # A dimension asked by its adjective and stated by its noun: "How many columns wide?":
+    # "Maximum width defaults to terminal width".
+    "wide width", "deep depth", "tall height",
     # "How do I split a branch that mixes two changes?": "How to separate topic branches".
     "split separate",
     # "Does it carry on past a mount point when it searches the parent folders?": "Git tries
