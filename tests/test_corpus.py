@@ -109,8 +109,10 @@ def test_builtin_corpus_has_topics_and_module_docs(builtin_data_dir):
     # Objects documented by a docstring of their own, not their type's: typing's special
     # forms are instances of private classes.
     assert {"module/typing/ClassVar", "module/typing/Optional", "module/typing/Literal"} <= set(ids)
-    # An object whose docstring is its type's documents nothing of its own.
+    # An object whose docstring is its type's documents nothing of its own, and an alias's
+    # documentation is its class's ("A generic version of collections.ChainMap.").
     assert "module/math/pi" not in ids and "module/string/ascii_letters" not in ids
+    assert "module/typing/ChainMap" not in ids and "module/typing/List" not in ids
     search = LocalSearch(manager, ["python-docs"])
     hit = search.search("json dumps serialize obj", SearchFilters(), 3)
     assert any(h.source.url.startswith("https://docs.python.org/") for h in hit)

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 43
+BUILD_VERSION = 44
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -216,10 +216,15 @@ def _class_members(cls: type) -> dict[str, object]:
 
 
 def _own_docstring(obj: object) -> bool:
-    """An object (not a module) documented by a docstring of its own, not its type's."""
+    """An object (not a module) documented by a docstring of its own, not its type's.
+
+    Not an alias of a class documented elsewhere (typing.List, typing.ChainMap: "A generic
+    version of collections.ChainMap."): its documentation is the class's.
+    """
     doc = getattr(obj, "__doc__", None)
     return (not inspect.ismodule(obj) and isinstance(doc, str) and bool(doc.strip())
-            and doc != getattr(type(obj), "__doc__", None))
+            and doc != getattr(type(obj), "__doc__", None)
+            and not hasattr(obj, "__origin__"))
 
 
 def _module_records(name: str) -> Iterator[dict]:
