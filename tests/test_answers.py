@@ -5857,3 +5857,18 @@ def test_a_signature_the_asker_writes_with_annotations_defines_its_own_function(
     # A special method it writes is still the language's.
     assert "__str__" in analyse("My `__str__(self: Pot)` returns an int. Why does print() "
                                 "fail?").focus
+
+
+def test_what_is_wrong_with_the_other_way_has_a_reasons_shape():
+    evidence = [
+        _doc("a2", "Kiln Module mod_cone", "Many kilns implement this feature via a "
+             "thermocouple that maps heat to a cone number. This approach is transparent to "
+             "potters, but suffers from some problems: uneven firing if the thermocouple is "
+             "hidden behind shelves, errors when it drifts during a firing and loss of "
+             "control, if the controller's table overflows.", section="Cone packs", score=8.0),
+    ]
+    _, judged, *_ = ExtractiveResearcher()._judged(
+        "Other kilns I've used fire by a thermocouple. Why does mod_cone rely on cone packs "
+        "for that instead?", evidence, "Kilns")
+    drawbacks = [j for j in judged if "suffers from some problems" in j.candidate.text]
+    assert drawbacks and all(j.fit for j in drawbacks)
