@@ -647,7 +647,8 @@ def parse_html(raw: str | bytes) -> HtmlPage:
     return HtmlPage(title or None, canonical, blocks, language)
 
 
-_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{1,8})*")
+# A language tag as pages declare it, lower case: "en", "pt-br", "zh-hant-tw".
+LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{1,8})*")
 
 
 def _declared_language(tree: LexborHTMLParser) -> str | None:
@@ -662,6 +663,6 @@ def _declared_language(tree: LexborHTMLParser) -> str | None:
             declared.append((meta.attributes.get("content") or "").split(",")[0])
     for value in declared:
         tag = (value or "").strip().lower().replace("_", "-")
-        if _LANGUAGE_TAG.fullmatch(tag):
+        if LANGUAGE_TAG.fullmatch(tag):
             return tag
     return None

@@ -23,6 +23,7 @@ from research_pipeline.corpus.documents import (
     chunk_document,
     load_file,
 )
+from research_pipeline.corpus.htmldoc import LANGUAGE_TAG
 from research_pipeline.corpus.index import INDEX_FORMAT, CorpusIndex
 from research_pipeline.corpus.pydocs import BUILD_VERSION, PY_VERSION, all_documents
 from research_pipeline.errors import CorpusError
@@ -32,7 +33,6 @@ BUILTIN = "python-docs"
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
 # ``corpus add --language any``: every page, whatever language it declares.
 ANY_LANGUAGE = "any"
-LANGUAGE_RE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$")
 # The share of the pages that declare a language one language must pass to be the
 # folder's own: a manual with a few pages left untranslated, not a bilingual folder.
 MAIN_LANGUAGE_SHARE = 0.5
@@ -239,7 +239,7 @@ class CorpusManager:
             raise CorpusError(f"{BUILTIN!r} is the built-in corpus; choose another name")
         if language is not None:
             language = language.strip().lower().replace("_", "-")
-            if language != ANY_LANGUAGE and not LANGUAGE_RE.match(language):
+            if language != ANY_LANGUAGE and not LANGUAGE_TAG.fullmatch(language):
                 raise CorpusError(
                     f"--language {language!r} is not a language tag: give one such as 'en' "
                     f"or 'pt-br', or '{ANY_LANGUAGE}' to keep every page"
