@@ -5872,3 +5872,30 @@ def test_what_is_wrong_with_the_other_way_has_a_reasons_shape():
         "for that instead?", evidence, "Kilns")
     drawbacks = [j for j in judged if "suffers from some problems" in j.candidate.text]
     assert drawbacks and all(j.fit for j in drawbacks)
+
+
+def test_an_option_of_the_command_asked_about_is_not_another_commands_option_entry():
+    def page(sid: str, command: str, section: str, text: str, score: float) -> Evidence:
+        return Evidence(Source(source_id=sid, url=f"https://kiln.example/{sid}",
+                               title=f"{command}(1) Manual Page", text=text, provider="local",
+                               section=section,
+                               layout=[("start", 0, 0), ("para", 0, len(text))]), score, 1)
+
+    evidence = [
+        page("l1", "kiln-log", "EXAMPLES › kiln log -p -m --first-parent", "Shows the firing "
+             "history from the main kiln's perspective, skipping firings of merged loads.",
+             9.0),
+        page("s1", "kiln-shelf", "OPTIONS › -f, --force", "Without -f, kiln shelf refuses to "
+             "change an existing shelf. In combination with -m, allow renaming the shelf even "
+             "if the new shelf name already exists.", 8.0),
+    ]
+    _, judged, *_ = ExtractiveResearcher()._judged(
+        "I ran kiln shelf -m top main, but it stopped with 'a shelf named main already "
+        "exists'. Can I make it replace the old main shelf anyway?", evidence, "Shelves")
+    assert not any(j.own for j in judged if j.candidate.source.source_id == "l1")
+
+
+def test_what_comes_along_asks_what_goes_together_with_it():
+    asked = analyse("When a shelf gets a new name, what comes along to the new name?")
+    assert {"together", "rename"} <= set(asked.content)
+    assert not {"comes", "along"} & set(asked.content)

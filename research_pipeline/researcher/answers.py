@@ -1676,6 +1676,15 @@ def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
     return list(entries.values())[:MAX_MEMBERS] if len(entries) >= 2 else []
 
 
+_MAN_PAGE = re.compile(r"([\w.+-]+)\(\d\w?\) Manual Page\b")
+
+
+def _man_page(title: str) -> str | None:
+    """The command a manual page's title names ("git-branch(1) Manual Page"), if it is one."""
+    m = _MAN_PAGE.match(title.strip())
+    return m.group(1) if m else None
+
+
 def entry_name(title: str) -> str:
     """The name heading a cited entry: the last part of ``Title › … › name``."""
     return title.rsplit("›", 1)[-1].strip()
@@ -2367,6 +2376,10 @@ class AnswerJudge:
         entry_headings = [(e.source.title, _last_heading(e.source)) for e in evidence]
         homes = {f: {title for title, last in entry_headings if last and focus_in(f, last)}
                  for f in analysis.focus}
+        # The commands the question names by their manual pages ("git-branch" of "git
+        # branch -m feature main").
+        named_pages = {f for f in analysis.focus
+                       if any(_man_page(e.source.title) == f for e in evidence)}
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
@@ -2384,6 +2397,14 @@ class AnswerJudge:
                 f in analysis.calls and _only_as_parameter(f, heading.text)))
                                 or _member_section(f, source.section)
                                 for f in analysis.focus]
+            # An option of the command asked about is not named by another command's entry
+            # that has an option of that name: git-log's "git log -p -m --first-parent" is
+            # not git branch's -m.
+            other_page = bool(named_pages) and _man_page(source.title) not in named_pages
+            if other_page:
+                focus_in_heading = [h and not f.startswith("-")
+                                    for f, h in zip(analysis.focus, focus_in_heading,
+                                                    strict=True)]
             # (An entry of a module the question names speaks of the module, but is not the
             # module's own answer: lzma.LZMACompressor's is not the answer to any question
             # about lzma.)
@@ -2418,6 +2439,7 @@ class AnswerJudge:
             # entry would tell "what happens" in a <Directory> block.)
             # (Nor of a name that is a plain word, "read" of `gzip.open(...).read()`.)
             entry_of = [entries_speak and f not in placed and not (f.isalpha() and f.islower())
+                        and not (other_page and f.startswith("-"))
                         and _entry_is(entry_heading or source.title, f) for f in analysis.focus]
             section_lent = lent_sections.get((_page(source), entry_heading.lower()), set())
             lent_here = [f in lent.get(_entry_key(source), ()) or f in section_lent

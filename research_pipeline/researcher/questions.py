@@ -465,6 +465,8 @@ _PHRASAL = (
     (_phrasal("come|comes|came|coming", "back"), "return"),
     (_phrasal("find|finds|found|finding", "out"), "determine"),
     (_phrasal("time|times|timed|timing", "out"), "timeout"),
+    # "What comes along with the branch?": what goes together with it.
+    (_phrasal("come|comes|came|coming|go|goes|went|going", "along"), "together"),
     # "change the name of a branch", "when a branch gets a new name": renaming it.
     (_phrasal("change|changes|changed|changing", "names?"), "rename"),
     (_phrasal("get|gets|got|getting|give|gives|gave|given|giving", r"new\s+names?"), "rename"),
