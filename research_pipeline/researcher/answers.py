@@ -1676,15 +1676,6 @@ def member_entries(analysis: QuestionAnalysis, judged: Sequence[Judgement]
     return list(entries.values())[:MAX_MEMBERS] if len(entries) >= 2 else []
 
 
-_MAN_PAGE = re.compile(r"([\w.+-]+)\(\d\w?\) Manual Page\b")
-
-
-def _man_page(title: str) -> str | None:
-    """The command a manual page's title names ("git-branch(1) Manual Page"), if it is one."""
-    m = _MAN_PAGE.match(title.strip())
-    return m.group(1) if m else None
-
-
 def entry_name(title: str) -> str:
     """The name heading a cited entry: the last part of ``Title › … › name``."""
     return title.rsplit("›", 1)[-1].strip()
@@ -2379,7 +2370,7 @@ class AnswerJudge:
         # The commands the question names by their manual pages ("git-branch" of "git
         # branch -m feature main").
         named_pages = {f for f in analysis.focus
-                       if any(_man_page(e.source.title) == f for e in evidence)}
+                       if any(manual_page(e.source.title) == f for e in evidence)}
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
@@ -2400,7 +2391,7 @@ class AnswerJudge:
             # An option of the command asked about is not named by another command's entry
             # that has an option of that name: git-log's "git log -p -m --first-parent" is
             # not git branch's -m.
-            other_page = bool(named_pages) and _man_page(source.title) not in named_pages
+            other_page = bool(named_pages) and manual_page(source.title) not in named_pages
             if other_page:
                 focus_in_heading = [h and not f.startswith("-")
                                     for f, h in zip(analysis.focus, focus_in_heading,

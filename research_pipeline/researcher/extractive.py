@@ -1129,6 +1129,10 @@ def _finding(answer: str) -> str:
     return f"{text}{marker}"
 
 
+# A list item's leading bullet(s): "• ", "- ", "* ".
+_BULLET = re.compile(r"^(?:[*\u2022-]\s+)+")
+
+
 def _clean(text: str, rows: bool = False) -> str:
     """One line of text without a leading list bullet (still a verbatim span).
 
@@ -1144,9 +1148,6 @@ def _clean(text: str, rows: bool = False) -> str:
         # keeps its bullet like the others, or it reads as a lead-in of its own.
         return joined
     return _BULLET.sub("", joined)
-
-
-_BULLET = re.compile(r"^(?:[*\u2022-]\s+)+")
 
 
 DIRECT_ANSWER_CHARS = 450

@@ -1965,11 +1965,11 @@ def code_terms(question: str) -> tuple[str, ...]:
 
 _SETTING = re.compile(r"\s(?:in|inside|within)\s+(?:a|an|my|your)\s+([A-Za-z]{3,})\s*\?\s*$",
                       re.IGNORECASE)
-# (Or for a mark or code it shows: "the lone `*`", "the call `area(h=2, *[5])`".)
 # A member the asker introduces by its kind: "a `customer` field", "an `items` list".
 _MEMBER_INTRODUCED = re.compile(
     r"\b(?:a|an|the|its|their)\s+`([A-Za-z_]\w*)`\s+(?:field|attribute|member|property|"
     r"list|dict|dictionary|set|tuple|column)s?\b", re.IGNORECASE)
+# (Or for a mark or code it shows: "the lone `*`", "the call `area(h=2, *[5])`".)
 _DESCRIBED_NAME = re.compile(
     r"\b(?:the|a|an|my|this)\s+([A-Za-z]{3,})\s+(?:`?[A-Za-z]`?(?![\w.(])|`[^`\n]+`)")
 _TELLER = re.compile(
