@@ -92,6 +92,34 @@ def _speaks(declared: str | None, wanted: str | None) -> bool:
             or declared.startswith(f"{wanted}-"))
 
 
+def _left_out_for_language(declared: dict[str, str | None], language: str | None,
+                           directory: Path, report: IngestReport) -> dict[str, str]:
+    """The files to leave out for the language they declare, each with its tag.
+
+    ``declared``: each file's declared language (None where it declares none).
+    ``language``: the tag asked for, "any", or None for the folder's own. The report gets
+    the warning that names what is left out (or that the folder has no main language).
+    """
+    wanted = (None if language == ANY_LANGUAGE
+              else language or main_language(declared.values()))
+    left_out = {k: tag for k, tag in declared.items() if tag and not _speaks(tag, wanted)}
+    if left_out and len(left_out) == sum(1 for tag in declared.values() if tag):
+        raise CorpusError(
+            f"no file in {directory} is in {wanted!r} (they declare "
+            f"{', '.join(sorted(set(left_out.values())))}); nothing was changed — give "
+            f"one of those with --language, or '{ANY_LANGUAGE}'"
+        )
+    if wanted is None and language is None and len(
+            {_primary(tag) for tag in declared.values() if tag}) > 1:
+        report.warnings.append(
+            "the pages declare several languages and none is declared by most; every "
+            "page is kept (add the folder again with '--language <tag>' to keep one)")
+    elif left_out and wanted is not None:
+        report.warnings.append(_left_out_warning(left_out, wanted))
+    report.left_out = len(left_out)
+    return left_out
+
+
 def _left_out_warning(left_out: dict[str, str], wanted: str) -> str:
     by_language: dict[str, list[str]] = {}
     for key, declared in sorted(left_out.items()):
@@ -315,26 +343,10 @@ class CorpusManager:
         deletions = [k for k in old if k not in present]
         report.removed = len(deletions)
         kept = {k: e for k, e in old.items() if k in present and k not in loaded}
-        # The language kept: the one asked for, else the folder's own.
-        declared = {k: e.get("lang") for k, e in kept.items()} | {
-            k: entry.get("lang") for k, (entry, _) in loaded.items()}
-        wanted = (None if language == ANY_LANGUAGE
-                  else language or main_language(declared.values()))
-        left_out = {k: tag for k, tag in declared.items() if tag and not _speaks(tag, wanted)}
-        if wanted is None and language is None and len(
-                {_primary(tag) for tag in declared.values() if tag}) > 1:
-            report.warnings.append(
-                "the pages declare several languages and none is declared by most; every "
-                "page is kept (add the folder again with '--language <tag>' to keep one)")
-        elif left_out and wanted is not None:
-            report.warnings.append(_left_out_warning(left_out, wanted))
-        report.left_out = len(left_out)
-        if left_out and len(left_out) == sum(1 for tag in declared.values() if tag):
-            raise CorpusError(
-                f"no file in {directory} is in {wanted!r} (they declare "
-                f"{', '.join(sorted(set(left_out.values())))}); nothing was changed — give "
-                f"one of those with --language, or '{ANY_LANGUAGE}'"
-            )
+        left_out = _left_out_for_language(
+            {k: e.get("lang") for k, e in kept.items()}
+            | {k: entry.get("lang") for k, (entry, _) in loaded.items()},
+            language, directory, report)
         upserts: dict[str, tuple[dict, list[Chunk]]] = {}
         for key in left_out:
             # Its manifest entry stays (so an unchanged file is not read again), its
