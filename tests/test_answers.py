@@ -5875,19 +5875,13 @@ def test_what_is_wrong_with_the_other_way_has_a_reasons_shape():
 
 
 def test_an_option_of_the_command_asked_about_is_not_another_commands_option_entry():
-    def page(sid: str, command: str, section: str, text: str, score: float) -> Evidence:
-        return Evidence(Source(source_id=sid, url=f"https://kiln.example/{sid}",
-                               title=f"{command}(1) Manual Page", text=text, provider="local",
-                               section=section,
-                               layout=[("start", 0, 0), ("para", 0, len(text))]), score, 1)
-
     evidence = [
-        page("l1", "kiln-log", "EXAMPLES › kiln log -p -m --first-parent", "Shows the firing "
-             "history from the main kiln's perspective, skipping firings of merged loads.",
-             9.0),
-        page("s1", "kiln-shelf", "OPTIONS › -f, --force", "Without -f, kiln shelf refuses to "
-             "change an existing shelf. In combination with -m, allow renaming the shelf even "
-             "if the new shelf name already exists.", 8.0),
+        _doc("l1", "kiln-log(1) Manual Page", "Shows the firing history from the main kiln's "
+             "perspective, skipping firings of merged loads.",
+             section="EXAMPLES › kiln log -p -m --first-parent", score=9.0),
+        _doc("s1", "kiln-shelf(1) Manual Page", "Without -f, kiln shelf refuses to change an "
+             "existing shelf. In combination with -m, allow renaming the shelf even if the new "
+             "shelf name already exists.", section="OPTIONS › -f, --force", score=8.0),
     ]
     _, judged, *_ = ExtractiveResearcher()._judged(
         "I ran kiln shelf -m top main, but it stopped with 'a shelf named main already "
