@@ -5893,3 +5893,38 @@ def test_what_comes_along_asks_what_goes_together_with_it():
     asked = analyse("When a shelf gets a new name, what comes along to the new name?")
     assert {"together", "rename"} <= set(asked.content)
     assert not {"comes", "along"} & set(asked.content)
+
+
+def _page(command: str, sid: str, section: str, term: str, text: str, score: float
+          ) -> Evidence:
+    """An entry of a command's manual page: its term, then its description."""
+    body = f"{term}\n\n{text}"
+    return Evidence(Source(source_id=sid, url=f"https://kiln.example/{command}.html#{sid}",
+                           title=f"{command}(1) Manual Page", text=body, provider="local",
+                           section=section, layout=[("start", 0, 0), ("term", 0, len(term)),
+                                                    ("para", len(term) + 2, len(body))]),
+                    score, 1)
+
+
+def test_the_askers_example_weighs_as_its_setting_and_a_subcommand_is_what_to_run():
+    # "for example top to upper" is one case of renaming a shelf: kiln-load's --oven entry,
+    # which says both example words and renames nothing, is no answer; kiln-shelf's
+    # "rename" subcommand, whose entry says what it does, is what to run.
+    evidence = [
+        _page("kiln-load", "o1", "OPTIONS › -o &lt;name>, --oven &lt;name>",
+              "-o &lt;name>, --oven &lt;name>", "Instead of using the shelf name top to keep "
+              "track of the upper oven, use &lt;name>.", 9.0),
+        _page("kiln-shelf", "r1", "COMMANDS › rename", "rename",
+              "Rename the kiln shelf named &lt;old> to &lt;new>. All of its firing records are "
+              "updated.", 8.0),
+    ]
+    status, facts = _research(evidence, "How do I rename a shelf, for example top to "
+                                        "upper?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "r1"
+    from research_pipeline.researcher.questions import example_words
+    # The example runs to its last name; one that names what is asked by a case of it
+    # ("a bare literal like `4j`") is no example set off from the question.
+    assert example_words("How do I rename a shelf, for example top to upper?",
+                         set_off=True) == ["top", "to", "upper"]
+    assert example_words("What does a bare glaze like `4j` give me?", set_off=True) == []

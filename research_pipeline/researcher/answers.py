@@ -1962,7 +1962,12 @@ class AnswerJudge:
         # (But not the words of a message the asker quotes, "fails with 'refusing to update
         # checked out branch: refs/heads/main'": the documentation explains a message in
         # its own words, "will deny a ref update to the currently checked out branch".)
-        told = setting_words(analysis.text) - quoted_message_words(analysis.text)
+        # (Nor does it retell the asker's examples, "How do I rename a remote, e.g. origin
+        # → upstream?": git-remote's rename entry speaks of "the remote named <old>", and
+        # git-clone's "--origin <name>", which says both example words, renames nothing.)
+        told = (setting_words(analysis.text) | set(example_words(analysis.text, set_off=True))
+                ) - (
+            quoted_message_words(analysis.text))
         # So are the names its code binds ("job" of `job = q.get()`, and "the jobs"), its
         # own classes ("Meters" and "Length" of `class Meters(Length)`) and the "def" that
         # only that code writes.
@@ -3860,7 +3865,14 @@ def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
         return False
     asked, avoided = wanted
     entry = cand.source.title.split(SECTION_SEP)[-1].strip()
-    if not QUALIFIED_NAME.fullmatch(entry) or any(
+    # (Or a manual page's subcommand: "How do I rename a remote?" is git-remote's entry
+    # "rename", whose "Rename the remote named <old> to <new>." is what to run.)
+    if manual_page(cand.source.title) and not QUALIFIED_NAME.fullmatch(entry):
+        entry = cand.source.section.split(SECTION_SEP)[-1].strip()
+        if not _SUBCOMMAND.fullmatch(entry):
+            return False
+    subcommand = bool(manual_page(cand.source.title)) and _SUBCOMMAND.fullmatch(entry)
+    if not (QUALIFIED_NAME.fullmatch(entry) or subcommand) or any(
             focus_in(f, entry) for f in analysis.focus):
         return False
     if avoided & cand.stems:
@@ -3868,6 +3880,11 @@ def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
     # (What the entry's name says it says too: "poplib" of poplib.POP3.top.)
     said = cand.stems | {stem(w) for w in words(entry)}
     return len(asked & said) >= TOOL_SHARE * len(asked)
+
+
+# A manual page's subcommand entry, by its name and its short forms: "rename",
+# "remove, rm", "set-url".
+_SUBCOMMAND = re.compile(r"[a-z][a-z-]*(?:, [a-z][a-z-]*)*")
 
 
 @lru_cache(maxsize=256)
@@ -3881,9 +3898,11 @@ def _tool_wanted(question: str) -> tuple[frozenset[str], frozenset[str]] | None:
                     re.IGNORECASE):
         return None
     avoided = {m.group(1).lower() for m in _WITHOUT.finditer(question)}
+    # (Not the asker's examples: "for example origin to upstream" is one case of it.)
+    examples = set(example_words(asked_text))
     asked = frozenset(stem(w) for w in words(asked_text)
                       if w not in STOPWORDS and w not in VAGUE and w not in VERBS and len(w) > 2
-                      and w not in avoided and w not in _EVERY)
+                      and w not in avoided and w not in _EVERY and w not in examples)
     return (asked, frozenset(stem(w) for w in avoided)) if len(asked) >= 2 else None
 
 

@@ -886,10 +886,12 @@ def answer_type(question: str) -> AnswerType:
     return "explanation"
 
 
+# (An example of a change runs to its last name: "rename a remote, for example origin to
+# upstream?".)
 _EXAMPLES = re.compile(
     r"(?P<opener>\b(?:such as|like|e\.g\.|for example|for instance)|,\s*say)\s+"
-    r"(?P<example>.*?)(?=,|[?;]|\.(?!\w)|$|\s+(?:with|in|for|on|to|from|using|via|inside|"
-    r"into|at|by|when|if)\b)", re.IGNORECASE)
+    r"(?P<example>.*?)(?=,|[?;]|\.(?!\w)|$|\s+(?:with|in|for|on|from|using|via|inside|"
+    r"into|at|by|when|if|to(?![ \t]+[\w.-]+\s*(?:[?,;]|$)))\b)", re.IGNORECASE)
 
 
 # Three or more names listed after a preposition: "on Windows, macOS and Linux".
@@ -936,18 +938,22 @@ _CALLED_NAME = re.compile(r"(?<![\w.])([a-z][a-z0-9_]*)\(")
 _ESCAPE = re.compile(rf"\\[{''.join(_ESCAPES)}]")
 
 
-def example_words(question: str) -> list[str]:
+def example_words(question: str, set_off: bool = False) -> list[str]:
     """The words of the asker's examples (", say Color.RED", "such as HTML and CSS").
 
     An example is one case of what is asked, which the documentation states in general
     terms. "like" also compares ("Is a tuple like a list?"): it gives an example only of
     code, or after a comma ("files that have no extension, like README or CHANGELOG"). A
-    word the question says outside its examples as well is its own.
+    word the question says outside its examples as well is its own. ``set_off``: only
+    the examples after a comma ("rename a remote, for example origin to upstream"), not
+    one that names what is asked by a case of it ("a bare literal like `4j`").
     """
     examples = [m for m in _EXAMPLES.finditer(question)
-                if m.group("opener").lower() != "like"
-                or re.search(r"[`'\"(.<\[]", m.group("example"))
-                or question[:m.start()].rstrip().endswith(",")]
+                if (m.group("opener").lower() != "like"
+                    or re.search(r"[`'\"(.<\[]", m.group("example"))
+                    or question[:m.start()].rstrip().endswith(","))
+                and (not set_off or question[:m.start()].rstrip().endswith(",")
+                     or m.group("opener").lstrip().startswith(","))]
     beside = set(words(functools.reduce(lambda text, m: text.replace(m.group(0), " "),
                                         examples, question)))
     return [w for m in examples for w in words(m.group("example")) if w not in beside]
