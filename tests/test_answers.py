@@ -5928,3 +5928,25 @@ def test_the_askers_example_weighs_as_its_setting_and_a_subcommand_is_what_to_ru
     assert example_words("How do I rename a shelf, for example top to upper?",
                          set_off=True) == ["top", "to", "upper"]
     assert example_words("What does a bare glaze like `4j` give me?", set_off=True) == []
+
+
+def test_a_file_of_the_askers_is_no_name_the_answer_must_carry_beside_the_option_asked_about():
+    # "bowl.txt" is the asker's file: no manual names it, and --ours's own entry (which
+    # the sources say) answers for any file. A file's extension the asking sentence asks
+    # about by itself ("without the .exe") is what is asked, and stays required.
+    evidence = [_page(
+        "kiln-checkout", "c1", "OPTIONS › --ours, --theirs", "--ours, --theirs",
+        "When checking out glazes from the shelf, check out the first coat (ours) or the "
+        "second coat (theirs) for unmixed glazes. Note that during kiln refire, ours and "
+        "theirs may appear swapped: ours is the coat of the kiln you refire onto.", 9.0)]
+    researcher = ExtractiveResearcher()
+    asked, _, status, _, best = researcher._judged(
+        "I'm refiring my tray onto the main kiln and hit a clash in bowl.txt. I ran kiln "
+        "checkout --ours bowl.txt to keep my own coat, but the bowl now has the main kiln's "
+        "coat. Why did that happen?", evidence, "Kilns")
+    assert "bowl.txt" in asked.scene and status == "answered"
+    assert best is not None and "may appear swapped" in best.candidate.text
+    asked, _, status, note, _ = researcher._judged(
+        "Our glaze is saved as fire.exe on the shelf. Will kiln checkout --ours find it when "
+        "I pass just 'fire', without the .exe?", evidence, "Kilns")
+    assert "fire.exe" in asked.focus and status == "unanswered" and "fire.exe" in note

@@ -159,6 +159,18 @@ _ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
 # "src/app/main.py", "~name". (Not words paired with a slash, "good/bad".)
 _PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
                          r"[\w.-]+(?:/[\w.-]+){2,}/?")
+# A file of the asker's named with its extension ("jobs.db", "app.js", "export.csv.GZ"), or
+# a kind of file by its extensions ("tar.gz"), a machine's name ("shop.example.com",
+# "git.corp.example") or a mail address ("webmaster@example.com"). (Not a dotted name of
+# code, "cx.close" or "ctx.verify_mode": its last part is no file's extension or domain.)
+_FILE_VALUE = re.compile(
+    r"[\w~-][\w.~-]*\.(?i:db|sqlite3?|js|ts|mjs|csv|tsv|json|ya?ml|toml|ini|cfg|conf|txt|md|rst"
+    r"|html?|xml|lua|pth|py|pyc|pyw|c|h|cc|cpp|java|go|rs|rb|pl|php|sh|bat|ps1|exe|dll|so"
+    r"|png|jpe?g|gif|svg|webp|pdf|gz|bz2|xz|zip|tar|tgz|log|prof|pstats|vim|git|pem|der|crt"
+    r"|csr|key|p12|bak|orig|rej|patch|diff|mbox|eml|wav|mp3|mp4|docx?|xlsx?|odt)"
+    r"|(?:[a-z0-9-]+\.)+(?:com|org|net|edu|gov|io|example|internal|local|lan|corp|test"
+    r"|invalid|intranet)"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)*")
 
 
 # A function of the asker's, by a name no library writes: "load_config" of "In the docstring
@@ -182,9 +194,35 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
               and (_PATH_VALUE.fullmatch(f) or _OWN_FUNCTION.fullmatch(f) or f in passed)
               and not any(f.lower().rstrip("/") in ev.source.text.lower()
                           or f.lower() in ev.source.title.lower() for ev in evidence)]
+    # Nor a file, a machine or a command line of the asker's ("python plugins/migrate.py"),
+    # where the question names the library's or the command's own entry too ("tarfile.open",
+    # "--ours"), which the sources do say: the entry answers for any file of that kind
+    # ("'r:*' open for reading with transparent compression" for "a .tar.gz, .tar.bz2 or
+    # .tar.xz"). (Where it names no more than a module or a command, that file may be all
+    # that tells the question apart from any other about them.)
+    said = [f for f in asked.focus if f not in asked.scene and f not in unsaid
+            and (QUALIFIED_NAME.fullmatch(f.removesuffix("()")) or f.startswith("-"))
+            and any(focus_in(f, ev.source.text, f"{ev.source.title} {ev.source.section}")
+                    for ev in evidence)]
+    # (Unless the asking sentence asks about the file's extension by itself: "the program
+    # file is node.exe. Will which find it when I pass just 'node', without the .exe?")
+    asking = asked_sentence(asked.text)
+    if said:
+        unsaid += [f for f in asked.focus if f not in asked.scene and f not in unsaid
+                   and f not in said and _askers_artifact(f)
+                   and not (f not in asking and "." in f and re.search(
+                       rf"(?<![\w.])\.{re.escape(f.rsplit('.', 1)[1])}\b", asking))
+                   and not any(f.lower() in ev.source.text.lower()
+                               or f.lower() in ev.source.title.lower() for ev in evidence)]
     if not unsaid:
         return asked
     return replace(asked, scene=asked.scene + tuple(unsaid))
+
+
+def _askers_artifact(name: str) -> bool:
+    """A file, a machine or a mail address of the asker's, or a command line naming one."""
+    return bool(_FILE_VALUE.fullmatch(name)) or " " in name and any(
+        _FILE_VALUE.fullmatch(t) or _PATH_VALUE.fullmatch(t) for t in name.split())
 
 
 def _objects_resolved(asked: QuestionAnalysis, evidence: list[Evidence], context: str
