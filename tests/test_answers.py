@@ -5950,3 +5950,17 @@ def test_a_file_of_the_askers_is_no_name_the_answer_must_carry_beside_the_option
         "Our glaze is saved as fire.exe on the shelf. Will kiln checkout --ours find it when "
         "I pass just 'fire', without the .exe?", evidence, "Kilns")
     assert "fire.exe" in asked.focus and status == "unanswered" and "fire.exe" in note
+
+
+def test_a_side_of_a_comparison_is_named_as_its_own_modules_pages_call_it():
+    # kiln.kiln's entry calls kiln.KILN_SLOW "KILN_SLOW": the sentence that sets it against
+    # KILN_FAST names both sides.
+    evidence = [_doc("k1", "kiln.kiln", "Fire a kiln load. The heat curve is taken from the "
+                     "load's recipe when no curve is given. mode specifies the nature of the "
+                     "firing. KILN_SLOW creates a gentle firing that keeps every glaze "
+                     "intact, and KILN_FAST creates a firing that is shared with all other "
+                     "loads on the same shelf.", score=9.0)]
+    status, facts = _research(evidence, "What's the difference between kiln.KILN_SLOW and "
+                                        "kiln.KILN_FAST?")
+    assert status.status == "answered"
+    assert "KILN_SLOW creates" in facts[0].quote

@@ -3979,7 +3979,10 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
         heading = (f"{cand.source.title} {cand.source.section}" if cand.leads_section
                    else "")
         if not analysis.sides or len(analysis.focus) >= 2 and _sides_named(analysis):
-            named = sum(focus_in(f, text, heading) for f in analysis.focus)
+            # (A side named as its own namespace's pages call it: "MAP_PRIVATE ... and
+            # MAP_SHARED ..." in mmap.mmap's entry names mmap.MAP_PRIVATE and mmap.MAP_SHARED.)
+            named = sum(focus_in(f, text, heading) or _as_written(
+                member_name(f, cand.source.title), text) for f in analysis.focus)
             if named < 2 and not heading and _other_side_named(analysis, cand.source, text):
                 named = 2
         else:
