@@ -5964,3 +5964,28 @@ def test_a_side_of_a_comparison_is_named_as_its_own_modules_pages_call_it():
                                         "kiln.KILN_FAST?")
     assert status.status == "answered"
     assert "KILN_SLOW creates" in facts[0].quote
+
+
+
+def test_a_question_that_goes_on_from_the_one_before_may_open_with_the_same_words():
+    # "... this way" goes on from the question before it: the words that answered that
+    # one may answer it too (two questions are otherwise rarely answered by the same
+    # words, and another span that answers about as well opens the second section).
+    def vent(i: int, text: str) -> Evidence:
+        return Evidence(Source(source_id=f"v{i}", url=f"https://kiln.example/{i}",
+                               title="Kiln vents", text=text, provider="local",
+                               section="Vents", layout=[("start", 0, 0), ("para", 0, len(text))]),
+                        10.0 - i, 1)
+    evidence = [vent(1, "Kiln vents let the fumes of a firing leave the kiln chamber through "
+                        "the roof."),
+                vent(2, "Kiln vents let the fumes leave the chamber, so the elements do not "
+                        "corrode.")]
+    researcher = ExtractiveResearcher()
+    for second, expected in [("What do kiln vents let leave the kiln chamber?", "v2"),
+                             ("What do kiln vents let leave the kiln chamber this way?", "v1")]:
+        plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
+            {"id": 1, "text": "What do kiln vents let leave the chamber?"},
+            {"id": 2, "text": second}])
+        facts = researcher.extract_facts(plan, researcher.reflect(plan, evidence, 1), evidence)
+        answers = {f.question_id: f.source_id for f in facts if f.role == "answer"}
+        assert answers == {1: "v1", 2: expected}

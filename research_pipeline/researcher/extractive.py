@@ -155,6 +155,12 @@ _OBJECT_CALL = re.compile(r"(?<![\w.])[a-z]\w{0,2}\.([a-z_]\w*)\(")
 _ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
 
 
+# A question that goes on from the one before it: "this way", "that command", "the same
+# option".
+_FOLLOW_UP = re.compile(r"\b(?:this|that|the same) (?:way|command|option|flag|setting|method"
+                        r"|approach|call|function|directive|trick)\b", re.IGNORECASE)
+
+
 # A path or a user's home the asker writes: "/home/alice/public_html", "services/",
 # "src/app/main.py", "~name". (Not words paired with a slash, "good/bad".)
 _PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
@@ -719,9 +725,14 @@ class ExtractiveResearcher:
                 # neither set against the other. A span ranked close that sets them apart
                 # answers instead, else each side's own description.
                 best = _compared_instead(best, judged, sides) or best
-            if any(_overlaps(best.candidate, a) for a in answers_given):
+            if any(_overlaps(best.candidate, a) for a in answers_given) and not (
+                    _FOLLOW_UP.search(q.text)):
                 # Two questions are rarely answered by the same words: another span that
                 # answers this one as well, ranked close, opens its section instead.
+                # (Unless it goes on from the question before it: "When a branch gets a new
+                # name this way, what comes along?" after "How do I rename a branch?" is
+                # answered by the same "Move/rename a branch, together with its config and
+                # reflog.")
                 best = _distinct_answer(judged, best, answers_given) or best
             # Each side of a comparison the answer does not name keeps a sentence of the
             # direct answer for its own span.
