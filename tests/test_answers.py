@@ -554,16 +554,21 @@ def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():
     assert dangling('The simple form, "assert expression", is equivalent to')
 
 
-def test_two_questions_do_not_open_with_the_same_words_when_another_span_answers():
+def _vents() -> list[Evidence]:
+    """Two passages on kiln vents that answer the same question about as well."""
     def vent(i: int, text: str) -> Evidence:
         return Evidence(Source(source_id=f"v{i}", url=f"https://kiln.example/{i}",
                                title="Kiln vents", text=text, provider="local",
                                section="Vents", layout=[("start", 0, 0), ("para", 0, len(text))]),
                         10.0 - i, 1)
-    evidence = [vent(1, "Kiln vents let the fumes of a firing leave the kiln chamber through "
-                        "the roof."),
-                vent(2, "Kiln vents let the fumes leave the chamber, so the elements do not "
-                        "corrode.")]
+    return [vent(1, "Kiln vents let the fumes of a firing leave the kiln chamber through the "
+                    "roof."),
+            vent(2, "Kiln vents let the fumes leave the chamber, so the elements do not "
+                    "corrode.")]
+
+
+def test_two_questions_do_not_open_with_the_same_words_when_another_span_answers():
+    evidence = _vents()
     plan = ResearchPlan(topic_id="k", title="Kilns", queries=[], questions=[
         {"id": 1, "text": "What do kiln vents let leave the chamber?"},
         {"id": 2, "text": "What do kiln vents let leave the kiln chamber?"}])
@@ -5966,20 +5971,11 @@ def test_a_side_of_a_comparison_is_named_as_its_own_modules_pages_call_it():
     assert "KILN_SLOW creates" in facts[0].quote
 
 
-
 def test_a_question_that_goes_on_from_the_one_before_may_open_with_the_same_words():
     # "... this way" goes on from the question before it: the words that answered that
     # one may answer it too (two questions are otherwise rarely answered by the same
     # words, and another span that answers about as well opens the second section).
-    def vent(i: int, text: str) -> Evidence:
-        return Evidence(Source(source_id=f"v{i}", url=f"https://kiln.example/{i}",
-                               title="Kiln vents", text=text, provider="local",
-                               section="Vents", layout=[("start", 0, 0), ("para", 0, len(text))]),
-                        10.0 - i, 1)
-    evidence = [vent(1, "Kiln vents let the fumes of a firing leave the kiln chamber through "
-                        "the roof."),
-                vent(2, "Kiln vents let the fumes leave the chamber, so the elements do not "
-                        "corrode.")]
+    evidence = _vents()
     researcher = ExtractiveResearcher()
     for second, expected in [("What do kiln vents let leave the kiln chamber?", "v2"),
                              ("What do kiln vents let leave the kiln chamber this way?", "v1")]:
