@@ -1965,9 +1965,8 @@ class AnswerJudge:
         # (Nor does it retell the asker's examples, "How do I rename a remote, e.g. origin
         # → upstream?": git-remote's rename entry speaks of "the remote named <old>", and
         # git-clone's "--origin <name>", which says both example words, renames nothing.)
-        told = (setting_words(analysis.text) | set(example_words(analysis.text, set_off=True))
-                ) - (
-            quoted_message_words(analysis.text))
+        examples = set(example_words(analysis.text, set_off=True))
+        told = (setting_words(analysis.text) | examples) - quoted_message_words(analysis.text)
         # So are the names its code binds ("job" of `job = q.get()`, and "the jobs"), its
         # own classes ("Meters" and "Length" of `class Meters(Length)`) and the "def" that
         # only that code writes.
@@ -3871,9 +3870,9 @@ def _tool_for(analysis: QuestionAnalysis, cand: Candidate) -> bool:
         entry = cand.source.section.split(SECTION_SEP)[-1].strip()
         if not _SUBCOMMAND.fullmatch(entry):
             return False
-    subcommand = bool(manual_page(cand.source.title)) and _SUBCOMMAND.fullmatch(entry)
-    if not (QUALIFIED_NAME.fullmatch(entry) or subcommand) or any(
-            focus_in(f, entry) for f in analysis.focus):
+    elif not QUALIFIED_NAME.fullmatch(entry):
+        return False
+    if any(focus_in(f, entry) for f in analysis.focus):
         return False
     if avoided & cand.stems:
         return False
