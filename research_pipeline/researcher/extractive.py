@@ -196,10 +196,15 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
     documentation speaks of the argument ("the same class"), never of the asker's class.
     """
     passed = passed_names(asked.text)
+    lowered = [(ev.source.text.lower(), ev.source.title.lower()) for ev in evidence]
+
+    def written(in_text: str, in_title: str) -> bool:
+        """Some source's text or title writes the name (lower case)."""
+        return any(in_text in text or in_title in title for text, title in lowered)
+
     unsaid = [f for f in asked.focus if f not in asked.scene
               and (_PATH_VALUE.fullmatch(f) or _OWN_FUNCTION.fullmatch(f) or f in passed)
-              and not any(f.lower().rstrip("/") in ev.source.text.lower()
-                          or f.lower() in ev.source.title.lower() for ev in evidence)]
+              and not written(f.lower().rstrip("/"), f.lower())]
     # Nor a file, a machine or a command line of the asker's ("python plugins/migrate.py"),
     # where the question names the library's or the command's own entry too ("tarfile.open",
     # "--ours"), which the sources do say: the entry answers for any file of that kind
@@ -218,8 +223,7 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
                    and f not in said and _askers_artifact(f)
                    and not (f not in asking and "." in f and re.search(
                        rf"(?<![\w.])\.{re.escape(f.rsplit('.', 1)[1])}\b", asking))
-                   and not any(f.lower() in ev.source.text.lower()
-                               or f.lower() in ev.source.title.lower() for ev in evidence)]
+                   and not written(f.lower(), f.lower())]
     if not unsaid:
         return asked
     return replace(asked, scene=asked.scene + tuple(unsaid))

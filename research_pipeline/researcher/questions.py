@@ -948,12 +948,13 @@ def example_words(question: str, set_off: bool = False) -> list[str]:
     the examples after a comma ("rename a remote, for example origin to upstream"), not
     one that names what is asked by a case of it ("a bare literal like `4j`").
     """
+    def after_comma(m: re.Match[str]) -> bool:
+        return question[:m.start()].rstrip().endswith(",")
+
     examples = [m for m in _EXAMPLES.finditer(question)
                 if (m.group("opener").lower() != "like"
-                    or re.search(r"[`'\"(.<\[]", m.group("example"))
-                    or question[:m.start()].rstrip().endswith(","))
-                and (not set_off or question[:m.start()].rstrip().endswith(",")
-                     or m.group("opener").lstrip().startswith(","))]
+                    or re.search(r"[`'\"(.<\[]", m.group("example")) or after_comma(m))
+                and (not set_off or after_comma(m) or m.group("opener").startswith(","))]
     beside = set(words(functools.reduce(lambda text, m: text.replace(m.group(0), " "),
                                         examples, question)))
     return [w for m in examples for w in words(m.group("example")) if w not in beside]
