@@ -81,6 +81,7 @@ from research_pipeline.researcher.questions import (
     bound_names,
     compound_words,
     defined_names,
+    follows_on,
     literal_methods,
     passed_names,
     setting_words,
@@ -153,12 +154,6 @@ _OBJECT_CALL = re.compile(r"(?<![\w.])[a-z]\w{0,2}\.([a-z_]\w*)\(")
 
 # A method called on a variable of the asker's: "parser.read([...])", "config.getboolean()".
 _ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
-
-
-# A question that goes on from the one before it: "this way", "that command", "the same
-# option".
-_FOLLOW_UP = re.compile(r"\b(?:this|that|the same) (?:way|command|option|flag|setting|method"
-                        r"|approach|call|function|directive|trick)\b", re.IGNORECASE)
 
 
 # A path or a user's home the asker writes: "/home/alice/public_html", "services/",
@@ -730,7 +725,7 @@ class ExtractiveResearcher:
                 # answers instead, else each side's own description.
                 best = _compared_instead(best, judged, sides) or best
             if any(_overlaps(best.candidate, a) for a in answers_given) and not (
-                    _FOLLOW_UP.search(q.text)):
+                    follows_on(q.text)):
                 # Two questions are rarely answered by the same words: another span that
                 # answers this one as well, ranked close, opens its section instead.
                 # (Unless it goes on from the question before it: "When a branch gets a new

@@ -602,6 +602,19 @@ _POINTS_BACK = re.compile(
     r"ones|cases|times|i|you|we|they|the|a|an)\b)[a-z][\w-]*", re.IGNORECASE)
 
 
+def follows_on(question: str) -> bool:
+    """The question goes on from the one before it.
+
+    "this way", "that command", "the same option" name what the question before it asked
+    about.
+    """
+    return _FOLLOW_UP.search(question) is not None
+
+
+_FOLLOW_UP = re.compile(r"\b(?:this|that|the same) (?:way|command|option|flag|setting|method"
+                        r"|approach|call|function|directive|trick)\b", re.IGNORECASE)
+
+
 _MANNER = re.compile(r"\bby\s+\w+ing\b[^,;:?]*", re.IGNORECASE)
 
 
