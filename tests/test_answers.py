@@ -4673,6 +4673,23 @@ def test_which_things_of_a_thing_is_a_list_and_compare_to_decide_no_comparison()
     assert answer_type("What's the difference between FireTemp and PeakTemp?") == "comparison"
 
 
+def test_set_against_in_so_many_words_is_a_comparison_and_a_named_kinds_values_a_list():
+    from research_pipeline.researcher.questions import answer_type
+    # Two versions set against each other, though "what ... version" asks for a value.
+    assert answer_type("The glaze format is 4 in our studio. What does glaze format version 4 "
+                       "change compared with version 3?") == "comparison"
+    assert answer_type("How does a cone 6 kiln behave on gas compared with electric?"
+                       ) == "comparison"
+    assert answer_type("How does FireScope thread compare with FireScope server?"
+                       ) == "comparison"
+    # A degree compared is still a number; a value a thing uses is not a comparison.
+    assert answer_type("How much longer does a glaze firing take compared with a bisque "
+                       "firing?") == "number"
+    assert answer_type("What value does kiln.fire use for the cone by default?") == "number"
+    # The kind of values named by a code name before them: "Which cone_rating values ...".
+    assert answer_type("Which cone_rating values mean that a glaze needs a second firing?"
+                       ) == "list"
+
 def test_what_happens_to_a_thing_answers_whether_it_is_harmed():
     html = """<html><body><h1>kiln-fire(1)</h1><h2 id="desc">DESCRIPTION</h2>
 <p>In kiln 1.7 or later, to cancel a cracked firing, use kiln-fire --stop. Warning: In older

@@ -127,13 +127,16 @@ _COMPARISON = re.compile(
     r"\b(difference between|differ|differently|different from|versus|vs\.?|"
     # (Not a purpose: "which parts does Git compare to decide whether they apply?")
     r"compared? to(?! (?:decide|determine|see|check|find|know|tell|choose|pick|select|"
-    r"match|verify|test)\b)|"
+    r"match|verify|test)\b)|compared with|how\b[^?]*\bcompares? with|"
     r"better than|safer than|takes precedence|which (one|value) (does|do|is|wins)|"
     r"trade-?offs?|pros and cons)\b"
     r"|\b(which|what) value does\b"
     # "close() or unselect() when I'm done, what's the difference?": the two named before.
     r"|\bwhat(?:'s| is) the difference\s*\?",
     re.IGNORECASE)
+# Two things set against each other in so many words, whatever else the question asks.
+_SET_AGAINST = re.compile(r"\b(?:compared (?:to|with)|difference between|differs?|versus|"
+                          r"vs\.?)(?!\w)", re.IGNORECASE)
 _TWO_SIDES = re.compile(r"\bboth\b|\beither\b|\bsame \w+ (is|are)?\s*(set|defined|given)", re.I)
 _PLURAL = (r"(?!(?:is|was|does|has|this|its|us|yes|always|less|unless|whereas|thus)\b)"
            r"[a-z-]+s(?<!ss)(?<!ous)")
@@ -158,7 +161,7 @@ _LIST_HEAD_RE = re.compile(_LIST_HEAD, re.IGNORECASE)
 _NOT_A_NOUN = (r"(?:is|was|does|has|did|do|are|were|can|could|should|would|will|must|may|"
                r"might|have|am|happens|happened|of|from|in|on|for|to|that|which|when|if|"
                r"after|before|while|you|i|we|they)\b")
-_LIST_HEAD_VERB = (rf"^(?:which|what) (?:(?!{_NOT_A_NOUN})[a-z-]+ ){{0,2}}"
+_LIST_HEAD_VERB = (rf"^(?:which|what) (?:(?!{_NOT_A_NOUN})[a-z][\w.-]* ){{0,2}}"
                    rf"(?!{_NOT_A_NOUN}){_PLURAL} (?!{_NOT_A_NOUN})[a-z]{{3,}}(?<!s)\b")
 # "Which of telnetlib's Telnet read methods return at once ...?": those of a kind that do.
 _WHICH_OF = (rf"^(?:which|what) of (?:the |these |those |its |their |[\w.-]+'s )"
@@ -874,6 +877,10 @@ def answer_type(question: str) -> AnswerType:
     if _COMPARISON.search(q) and _TWO_SIDES.search(q):
         return "comparison"
     number = _NUMBER.search(q)
+    if number and _SET_AGAINST.search(q) and not number.group(0).lower().startswith("how"):
+        # "What does format version 4 change compared with version 3?" sets two versions
+        # against each other; "How much faster is ... than ...?" asks for a degree.
+        return "comparison"
     items = _LIST_HEAD_RE.match(q)
     # "What settings does isoformat have for how much of the time it writes out?" asks
     # for the settings: a degree the plural heading it is for is what they set. ("Which
