@@ -154,6 +154,22 @@ def web_urls(text: str) -> list[str]:
     return [m.group(0).rstrip(".,;:!?'\")") for m in _WEB_URL.finditer(text)]
 
 
+def unsafe_at(text: str, own_url: str = "") -> int | None:
+    """Where the first thing a quote may not carry starts in the text, or None.
+
+    Markup or a URL whose scheme is not http, https or file (as ``may_quote``), a control
+    or bidirectional character, or a web URL other than ``own_url`` (its fragment and a
+    trailing slash aside).
+    """
+    own = own_url.split("#", 1)[0].rstrip("/")
+    found = [m.start() for m in (_MARKUP.search(text), _BIDI.search(text),
+                                 _CONTROL.search(text.replace("\t", " ").replace("\n", " ")
+                                                 .replace("\r", " "))) if m]
+    found += [m.start() for m in _WEB_URL.finditer(text)
+              if m.group(0).rstrip(".,;:!?'\")").rstrip("/") != own]
+    return min(found, default=None)
+
+
 def may_quote(text: str) -> bool:
     """True when a span may be used verbatim as a quote or an answer.
 

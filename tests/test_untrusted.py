@@ -223,3 +223,25 @@ def test_a_fact_is_shown_by_the_sentences_around_its_quote_that_are_data():
     assert _as_data(inner).text == quote
     assert _as_data(fact.model_copy(update={"quote": "Click <a href=x>here</a> now"})) is None
     assert _as_data(fact.model_copy(update={"url": "javascript:alert(1)"})) is None
+
+
+def test_a_quote_with_a_foreign_url_is_cut_to_the_clause_before_it():
+    from research_pipeline.pipeline.report import _as_data
+
+    said = ("The tide tables in this almanac are based on the harbour survey edition 14.0.0 "
+            "which is publicly available")
+    fact = _fact(1, f"{said} from ftp://tides.example/survey/.")
+    fact = fact.model_copy(update={"text": fact.quote})
+    shown = _as_data(fact)
+    # Still verbatim, cut where the clause breaks; the reader sees that it goes on.
+    assert shown.quote == said and shown.quote in fact.quote
+    assert shown.text == f"{said} …"
+    # A web URL that is not the source's own is cut off the same way.
+    web = fact.model_copy(update={"quote": f"{said}, see https://evil.example/x for more.",
+                                  "text": f"{said}, see https://evil.example/x for more."})
+    assert _as_data(web).quote == said
+    # Too little left before it, or markup at once: no quote.
+    assert _as_data(fact.model_copy(update={"quote": "Read it at ftp://tides.example/ now"})
+                    ) is None
+    assert _as_data(fact.model_copy(update={"quote": "<script>x</script> tides are high"})
+                    ) is None

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from research_pipeline.citations import CitationCheck, check_report, unaccounted_questions
+from research_pipeline.citations import (
+    MIN_QUOTE_WORDS,
+    CitationCheck,
+    check_report,
+    unaccounted_questions,
+)
 from research_pipeline.contradictions import find_conflicts
 from research_pipeline.live.sanitize import clean_answer
 from research_pipeline.models import (
@@ -20,7 +26,7 @@ from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls, research_spent
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
 from research_pipeline.text import normalize_ws, question_words, sentence_spans
-from research_pipeline.untrusted import clean_line, may_quote, safe_url, web_urls
+from research_pipeline.untrusted import clean_line, may_quote, safe_url, unsafe_at, web_urls
 
 
 @dataclass
@@ -87,8 +93,16 @@ def _as_data(fact: Fact) -> Fact | None:
     shown by the longest run of its sentences that holds the quote and neither (still a
     verbatim span), rather than lost.
     """
-    if safe_url(fact.url) != fact.url or not _is_data(fact.quote, fact.url):
+    if safe_url(fact.url) != fact.url:
         return None
+    if not _is_data(fact.quote, fact.url):
+        # "... based on the UnicodeData.txt file version 14.0.0 which is publicly available
+        # from ftp://ftp.unicode.org/.": what the quote says before the URL stands by itself.
+        opening = _data_opening(fact.quote, fact.url)
+        if opening is None:
+            return None
+        # The reader sees that the sentence goes on; the footnote quotes it verbatim.
+        return fact.model_copy(update={"quote": opening, "text": f"{opening} …"})
     if _is_data(fact.text, fact.url):
         return fact
     quote = normalize_ws(fact.quote)
@@ -105,6 +119,31 @@ def _as_data(fact: Fact) -> Fact | None:
                 best = run
         start = end + 1
     return fact.model_copy(update={"text": best})
+
+
+# Where a clause ends or a new one begins: punctuation, an opening parenthesis, or a word
+# that leads a clause or phrase on to what follows ("which", "from", "see", "e.g.").
+_CLAUSE_BREAK = re.compile(
+    r"[,;:]\s|\s\(|\s(?:which|that|where|from|at|see|via|using|in|on|under|as|e\.g\.|"
+    r"i\.e\.|such as|for example)\s", re.IGNORECASE)
+
+
+def _data_opening(quote: str, url: str) -> str | None:
+    """The quote up to the clause before its first markup or foreign URL, or None.
+
+    A verbatim span still: the quote's own opening, cut where a clause breaks, when it
+    keeps five words or more.
+    """
+    at = unsafe_at(quote, url)
+    if at is None:
+        return quote
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(quote[:at])]
+    if not breaks:
+        return None
+    opening = quote[:breaks[-1]].rstrip(" ,;:")
+    if sum(any(c.isalpha() for c in w) for w in opening.split()) < MIN_QUOTE_WORDS:
+        return None
+    return opening if _is_data(opening, url) else None
 
 
 _STEP_NAMES = {
