@@ -540,6 +540,18 @@ def test_a_value_fits_next_to_a_word_that_announces_it():
     assert _number_fits(seconds, "Description: Timeout for vent server queries\n"
                         "Syntax: KilnVentTimeout seconds\nDefault: KilnVentTimeout 10")
     assert not _number_fits(long, "Next time the kiln fires, it keeps the recorded logs.")
+    # The largest thing kept is a size: the setting held in bytes, not the one in seconds.
+    largest = analyse("What is the largest firing log kilnd will keep if I don't set a limit?")
+    assert _number_fits(largest, "Description: The maximum size (in bytes) of a log to be "
+                        "kept\nSyntax: KilnLogMaxSize bytes\nDefault: KilnLogMaxSize 102400")
+    assert not _number_fits(largest, "Description: The maximum time (in seconds) for a log "
+                            "to be kept\nSyntax: KilnLogMaxTime seconds\nDefault: "
+                            "KilnLogMaxTime 86400")
+    # The largest number of things is a count, not a size.
+    most = analyse("What is the largest number of firings kilnd will queue if I don't set "
+                   "a limit?")
+    assert _number_fits(most, "Description: The maximum number of firings queued\nSyntax: "
+                        "KilnQueueMax firings\nDefault: KilnQueueMax 8")
 
 
 def test_a_bare_pointer_dangles_but_a_statement_before_its_example_does_not():

@@ -3640,9 +3640,11 @@ def _states_default(asked: Sequence[str], text: str) -> bool:
 # "How long can a name be?", "How long may a line get?": a length, not a duration.
 _LENGTH_Q = re.compile(r"\bhow long (?:can|may|could|is|are)\b[^?]{0,60}?\b(?:be|get|"
                        r"allowed)\s*(?:\?|$)", re.IGNORECASE)
-# "How big a request ...?", "How much memory ...?": a size.
-_SIZE_Q = re.compile(r"\bhow (?:big|large)\b|\bhow much (?:memory|space|disk|ram)\b",
-                     re.IGNORECASE)
+# "How big a request ...?", "How much memory ...?", "the largest response it stores": a
+# size. (Not "the largest number of ..." or "the smallest value ...": a count, a value.)
+_SIZE_Q = re.compile(r"\bhow (?:big|large)\b|\bhow much (?:memory|space|disk|ram)\b|"
+                     r"\b(?:largest|biggest|smallest) (?!(?:number|value|count|amount|"
+                     r"version|level|index|port)s?\b)[a-z]", re.IGNORECASE)
 _UPPER_BOUND_Q = re.compile(r"\bat (?:the )?most\b|\bmaximum\b|\bupper (?:limit|bound)\b|"
                             r"\bhow (?:many|much|large|big|long) [^?]{0,60}\bat most\b")
 _UPPER_BOUND = re.compile(
