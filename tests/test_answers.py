@@ -1454,6 +1454,23 @@ def test_a_list_whose_lead_in_says_what_is_asked_is_the_list_asked_for():
     assert facts[0].text.startswith("Kilns can be loaded by several means")
 
 
+def test_a_list_written_as_a_sentence_naming_what_is_asked_outranks_a_list_of_other_things():
+    # "Functions: • fire() ..." is a list of the module's functions; the sentence that leads
+    # in to the glazes it writes is the list of glazes asked for.
+    page = """<html><body><h1>kilnlog module</h1>
+<p>This module writes firing records. Not all glazes can be recorded; only glazes whose
+recipe is fixed before the firing can be written and read by this module. The following
+glazes are supported: celadon, shino, tenmoku, ash glazes, and raku glazes, as long as
+their recipes are recorded too.</p>
+<p>Functions:</p>
+<ul><li>write() -- write a glaze record to a log</li><li>read() -- read a glaze record from
+a log</li><li>writes() -- write a glaze record as bytes</li><li>reads() -- read a glaze
+record from bytes</li></ul></body></html>"""
+    _, facts = _research(_html_evidence(page, title="kilnlog module"),
+                         "What kinds of glazes can the kilnlog module write?")
+    assert "celadon, shino, tenmoku" in facts[0].text, facts[0].text
+
+
 @pytest.mark.parametrize(("question", "verb"), [
     ("Do I have to delete the file that tempfile.mkstemp creates myself?", "delete"),
     ("Does git clean also delete the files that my .gitignore lists?", "delete"),

@@ -559,6 +559,10 @@ _VERSION_LABEL = re.compile(
     r"\b(changed|new|added|deprecated|removed)( in| since)? (version|release) [\d.]*\d:\s*$",
     re.IGNORECASE)
 # An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
+_KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|forms?) of ([a-z]+)", re.IGNORECASE)
+# A sentence that leads in to the items it runs on with: "The following types are
+# supported: None, integers, floating point numbers, ...".
+_PROSE_LIST = re.compile(r"(?:^|[.!?]\s+)([^.!?:]{3,100}):\s+[^.:;]{1,60},[^.:;]{1,60},")
 _ENUMERATION_RE = re.compile(
     r"[\w\"')\]]+, [^,.;:]{1,60}(, [^,.;:]{1,60})*,? (and|or) [\w\"'(\[]"
     r"|:\s*[^.]{1,60},[^.]{1,60},"
@@ -2194,6 +2198,10 @@ class AnswerJudge:
         side_words = {w for tokens in side_tokens for w in tokens}
         items = analysis.items
         items_stem = stem(items) if items else ""
+        # What the list's items are called: "types", or what they are kinds of ("values" of
+        # "What types of values ...").
+        kind_of = _KIND_OF.search(asked_sentence(analysis.text)) if items else None
+        listed_heads = {items_stem} | ({stem(kind_of.group(1).lower())} if kind_of else set())
         negated = {word: {p + word for p in ("un", "non", "non-")} for word in analysis.negated}
         # An agent noun stands for its verb: "handler" for "handled", "compiler" for "compiled".
         agent = {word: stem(word[:-1]) for word in weights
@@ -2766,6 +2774,13 @@ class AnswerJudge:
                         # variable ...", under the lead-in again): the list asked for starts
                         # with its first item.
                         shaped -= 0.2
+                elif (analysis.answer_type == "list" and items and cand.kind == "sentences"
+                      and (lead := _PROSE_LIST.search(text)) is not None
+                      and listed_heads & {stem(w) for w in words(lead.group(1))}):
+                    # A list written as a sentence, its lead-in naming what is asked for:
+                    # "The following types are supported: None, integers, ..." for "What
+                    # types of values can it write?" reads as the list does.
+                    shaped = 0.4
                 if analysis.answer_type in ("list", "number") and not fit:
                     shaped -= 0.3  # without the shape asked for it cannot be the answer
                 elif cand.kind == "table" and analysis.answer_type not in ("list", "number"):
