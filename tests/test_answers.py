@@ -4697,6 +4697,9 @@ def test_which_things_of_a_thing_is_a_list_and_compare_to_decide_no_comparison()
     assert answer_type("If I put settings in a [kiln \"big\"] section, which parts of a "
                        "kiln's name does the studio compare to decide whether they apply?"
                        ) == "list"
+    # What each of a kind holds asks for its fields, one by one.
+    assert answer_type("What does each kiln.Firing tell me about a glaze run?") == "list"
+    assert answer_type("What does a kiln.Firing tell me?") != "list"
     # Still comparisons: two things set side by side.
     assert answer_type("How does a bisque firing compare to a glaze firing?") == "comparison"
     assert answer_type("What's the difference between FireTemp and PeakTemp?") == "comparison"

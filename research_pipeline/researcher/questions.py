@@ -183,7 +183,11 @@ _LIST = re.compile(
     # item by item. (Not "What does the glaze folder hold?", which a sentence answers.)
     r"^what (?:does|do|will) (?:the |a |an |each |every )?[\w.-]+(?: [\w.-]+){0,2} "
     r"(?:store|stores|contain|hold|record|keep|save) (?:for|about|on) (?:each|every) [\w-]+"
-    r"\s*\?",
+    r"\s*\?|"
+    # And of what each one holds: "What does each dis.Instruction tell me about a bytecode
+    # operation?" asks for its fields.
+    r"^what (?:does|do|will) (?:each|every) [\w.-]+(?: [\w.-]+){0,2} (?:tell|give|show|"
+    r"store|contain|hold|record|keep|save|say)\b",
     re.IGNORECASE)
 # What an asker does to a setup ("set up", "put in the configuration"; not "set it to",
 # which asks for a value).
