@@ -1844,6 +1844,13 @@ def test_a_subcommand_named_only_in_a_pointer_elsewhere_is_not_what_a_passage_is
     assert _in_passing("cool-down", text)
     assert _in_passing("cool-down", "Use a safer tool such as kiln cool-down instead.")
     assert not _in_passing("cool-down", "kiln cool-down opens the vent after a firing.")
+    # Options named anywhere in a clause that sends the reader to another page's entries.
+    pointer = ("search Enable text search, which will list the firings which match glaze or "
+               "clay to a given string; see the description of --glaze, --clay and --match "
+               "options in kiln-log(1) manpage.")
+    assert _in_passing("--match", pointer) and _in_passing("kiln-log", pointer)
+    assert not _in_passing("--match", "--match=<pattern> Limit the firings to those whose "
+                           "log matches the pattern.")
     pages = [_doc("p1", "kiln-fire(1) Manual Page", text, score=9.0)]
     status, _ = _research(pages, "What kiln cool-down command opens the vent after a firing?")
     assert status.status != "answered"

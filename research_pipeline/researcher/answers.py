@@ -1484,7 +1484,12 @@ _PASSING_CUE = re.compile(r"(?:\b(?:similar to|such as|like|see(?: also)?|unlike
                           r"(?:[a-z][a-z0-9]*\s+)?"
                           # (Or a pointer to a part of another page: 'See the "DISCUSSION"
                           # section of the git filter-repo manual page'.)
-                          r"|\bsee\s+the\b[^.;:]{0,40}\bof\s+(?:the\s+)?(?:[\w-]+\s+)?)"
+                          r"|\bsee\s+the\b[^.;:]{0,40}\bof\s+(?:the\s+)?(?:[\w-]+\s+)?"
+                          # (Or anywhere in a clause that points elsewhere: "; see the
+                          # description of --author, --committer and --grep options in
+                          # git-log(1) manpage.")
+                          r"|(?:^|[;(]\s*|[.:]\s+)see\s+the\s+(?:description|documentation|"
+                          r"discussion|explanation|section)s?\b[^.;:)]{0,100})"
                           r"[`'\"“(]*$",
                           re.IGNORECASE)
 
