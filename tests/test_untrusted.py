@@ -240,6 +240,12 @@ def test_a_quote_with_a_foreign_url_is_cut_to_the_clause_before_it():
     web = fact.model_copy(update={"quote": f"{said}, see https://evil.example/x for more.",
                                   "text": f"{said}, see https://evil.example/x for more."})
     assert _as_data(web).quote == said
+    # Where the clause before it would end on "E.g." or say too little, the quote keeps the
+    # whole sentences before the one that carries it.
+    listed = ("To use a comma as separator one must write %x2C in the glaze code. E.g., "
+              "%(glaze:key=Cone,sep=%x2C ) shows the cones. • fold[=<bool>]: fold the lines.")
+    assert _as_data(fact.model_copy(update={"quote": listed, "text": listed})).quote == (
+        "To use a comma as separator one must write %x2C in the glaze code.")
     # Too little left before it, or markup at once: no quote.
     assert _as_data(fact.model_copy(update={"quote": "Read it at ftp://tides.example/ now"})
                     ) is None

@@ -25,7 +25,7 @@ from research_pipeline.pipeline.plan import plan_of
 from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls, research_spent
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
-from research_pipeline.text import normalize_ws, question_words, sentence_spans
+from research_pipeline.text import normalize_ws, question_words, sentence_spans, words
 from research_pipeline.untrusted import clean_line, may_quote, safe_url, unsafe_at, web_urls
 
 
@@ -137,10 +137,15 @@ def _data_opening(quote: str, url: str) -> str | None:
     at = unsafe_at(quote, url)
     if at is None:
         return quote
-    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(quote[:at])]
-    if not breaks:
-        return None
-    opening = quote[:breaks[-1]].rstrip(" ,;:")
+    # The sentence that carries it is cut where a clause breaks, if enough of it is left
+    # to read; else the quote keeps the whole sentences before it.
+    began = max((start for start, _ in sentence_spans(quote) if start <= at), default=0)
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(quote, began, at)]
+    clause = quote[:breaks[-1]].rstrip(" ,;:") if breaks else ""
+    if len(words(clause[began:])) >= 3 and not clause.lower().endswith(("e.g.", "i.e.")):
+        opening = clause
+    else:
+        opening = quote[:began].rstrip()
     if sum(any(c.isalpha() for c in w) for w in opening.split()) < MIN_QUOTE_WORDS:
         return None
     return opening if _is_data(opening, url) else None
