@@ -904,6 +904,13 @@ def test_a_programs_output_shown_as_a_list_is_not_quoted():
                         "new item on the heap")
     assert not quotable("kiln_log = kiln.log(fileobj [, style='plain']) for row in firings: "
                         "kiln_log.write(row)")
+    # A program's usage text, one option after another, is no finding; prose that names
+    # an option's short and long forms is.
+    assert not quotable("-n/--number N: how many kilns to fire (default: see below) "
+                        "-r/--repeat N: how many times to repeat the firing (default 5) "
+                        "-s/--setup S: glaze to be applied once initially (default 'clear')")
+    assert quotable("When used with the -c/--cone option, the kiln fires to that cone and "
+                    "then cools.")
     # Code quoted inside a sentence is part of it.
     assert quotable('Use a dict comprehension: "{x: x ** 2 for x in range(10)}" builds it.')
     # A list of short names is still a list, and prose with a dash still prose.

@@ -1056,6 +1056,9 @@ class Judgement:
 # csv.writer(fileobj ...) for row in sequence: ..."). (Code quoted inside a sentence,
 # "{x: x ** 2 for x in range(10)}", is part of the sentence.)
 _FLAT_CODE = re.compile(r"\)\s+as\s+\w+\s*:|\)\]?\s+#\s|^\s*[A-Za-z_]\w* = [A-Za-z_][\w.]*\(")
+# A program's usage text, its options one after another: "-n/--number N: how many times
+# to execute 'statement' ... -r/--repeat N: ...".
+_USAGE_OPTION = re.compile(r"(?<!\S)-[A-Za-z0-9]/--[A-Za-z][\w-]*")
 # The share of a span's words that are marks alone ("?", "^") past which it is output.
 OUTPUT_MARKS = 0.3
 
@@ -1067,7 +1070,7 @@ def quotable(text: str) -> bool:
     contract's rules for text from sources).
     """
     if ("```" in text or _SIGNATURE_RE.match(text) or "](" in text or "[^" in text
-            or _FLAT_CODE.search(text)):
+            or _FLAT_CODE.search(text) or len(_USAGE_OPTION.findall(text)) >= 3):
         return False
     if re.search(r"<[A-Za-z/!?]", text):
         return False
