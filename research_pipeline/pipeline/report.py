@@ -129,10 +129,10 @@ _CLAUSE_BREAK = re.compile(
 
 
 def _data_opening(quote: str, url: str) -> str | None:
-    """The quote up to the clause before its first markup or foreign URL, or None.
+    """The quote's opening before its first markup or foreign URL, or None.
 
-    A verbatim span still: the quote's own opening, cut where a clause breaks, when it
-    keeps five words or more.
+    A verbatim span still: cut where a clause of the sentence carrying it breaks, or else
+    after the whole sentences before that one; None where fewer than five words are left.
     """
     at = unsafe_at(quote, url)
     if at is None:

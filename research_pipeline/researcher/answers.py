@@ -558,11 +558,12 @@ _VERSION_NOTE = re.compile(
 _VERSION_LABEL = re.compile(
     r"\b(changed|new|added|deprecated|removed)( in| since)? (version|release) [\d.]*\d:\s*$",
     re.IGNORECASE)
-# An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
+# What a list question's items are kinds of: "values" of "What types of values ...".
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|forms?) of ([a-z]+)", re.IGNORECASE)
 # A sentence that leads in to the items it runs on with: "The following types are
 # supported: None, integers, floating point numbers, ...".
 _PROSE_LIST = re.compile(r"(?:^|[.!?]\s+)([^.!?:]{3,100}):\s+[^.:;]{1,60},[^.:;]{1,60},")
+# An enumeration inside a sentence: "a, b and c", "a, b, or c", "the following: a, b".
 _ENUMERATION_RE = re.compile(
     r"[\w\"')\]]+, [^,.;:]{1,60}(, [^,.;:]{1,60})*,? (and|or) [\w\"'(\[]"
     r"|:\s*[^.]{1,60},[^.]{1,60},"
