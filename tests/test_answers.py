@@ -6049,23 +6049,3 @@ def test_a_question_that_goes_on_from_the_one_before_may_open_with_the_same_word
         answers = {f.question_id: f.source_id for f in facts if f.role == "answer"}
         assert answers == {1: "v1", 2: expected}
 
-
-def test_a_reason_given_for_another_thing_does_not_take_the_answers_place():
-    # The MaxSize entry's "This is done to allow ... an opportunity to ..." gives more reason
-    # than MinTime's own, but for caching large records, not for keeping stale ones.
-    ev = [
-        _doc("m", "Kiln Module mod_kiln_cache › KilnCacheMinTime Directive",
-             "The KilnCacheMinTime directive sets the amount of seconds beyond the firing "
-             "lifetime of the record that a stale record should be cached for in the kiln "
-             "cache. If a record is only cached for its firing lifetime, there will be no "
-             "opportunity to check the record again to make it fresh.", score=9.0),
-        _doc("s", "Kiln Module mod_kiln_cache › KilnCacheMaxSize Directive",
-             "The mod_kiln_cache module will only attempt to cache records that have an "
-             "explicit length, or that are small enough to be written in one pass. This is done "
-             "to allow the mod_kiln_disk module to have an opportunity to cache records larger "
-             "than those cacheable within the kiln cache.", score=8.5),
-    ]
-    status, facts = _research(ev, "Why does mod_kiln_cache hold a glaze record for a while "
-                              "after it has gone stale?")
-    assert status.status == "answered"
-    assert facts[0].text.startswith("The KilnCacheMinTime directive"), facts[0].text

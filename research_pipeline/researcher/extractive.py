@@ -714,16 +714,9 @@ class ExtractiveResearcher:
                 # The reason, not the question's own claim restated: of the spans that
                 # answer about as well, the one that gives most reason ("There are two
                 # reasons to prefer ...: performance and security").
-                # (Another section's span must cover as much of what the question asks
-                # besides its subject: MaxSize's "This is done to allow the mod_cache_disk
-                # module to have an opportunity to cache responses larger than those ..."
-                # gives a reason, but for another setting than the stale responses asked
-                # about in MinTime's entry.)
                 best = max((j for j in judged if j.rank >= best.rank - REASON_MARGIN
                             and j.answers() and quotable(j.candidate.text)
-                            and j.candidate.kind not in ("item", "row")
-                            and (j.candidate.source.source_id == best.candidate.source.source_id
-                                 or j.rest >= best.rest - 1e-9)),
+                            and j.candidate.kind not in ("item", "row")),
                            key=lambda j: (j.shape, j.rank), default=best)
             sides = comparison_sides(analysis, heading=False)
             if sides and best.shape < 1 and all(names_it(best) for names_it in sides):
