@@ -132,8 +132,7 @@ def _data_opening(quote: str, url: str) -> str | None:
     """The quote's opening before its first markup or foreign URL, or None.
 
     A verbatim span still: cut where a clause of the sentence carrying it breaks, or else
-    after the whole sentences before that one; None where fewer than five words, or less
-    than half of the quote, are left.
+    after the whole sentences before that one; None where fewer than five words are left.
     """
     at = unsafe_at(quote, url)
     if at is None:
@@ -148,9 +147,6 @@ def _data_opening(quote: str, url: str) -> str | None:
     else:
         opening = quote[:began].rstrip()
     if sum(any(c.isalpha() for c in w) for w in opening.split()) < MIN_QUOTE_WORDS:
-        return None
-    # Less than half of it is no longer the passage the researcher chose.
-    if len(opening) * 2 < len(quote):
         return None
     return opening if _is_data(opening, url) else None
 
