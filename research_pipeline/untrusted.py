@@ -154,20 +154,25 @@ def web_urls(text: str) -> list[str]:
     return [m.group(0).rstrip(".,;:!?'\")") for m in _WEB_URL.finditer(text)]
 
 
-def unsafe_at(text: str, own_url: str = "") -> int | None:
-    """Where the first thing a quote may not carry starts in the text, or None.
-
-    Markup or a URL whose scheme is not http, https or file (as ``may_quote``), a control
-    or bidirectional character, or a web URL other than ``own_url`` (its fragment and a
-    trailing slash aside).
-    """
-    own = own_url.split("#", 1)[0].rstrip("/")
+def _refused_at(text: str) -> int | None:
+    """Where the first markup, refused URL scheme, control or bidirectional character starts."""
     found = [m.start() for m in (_MARKUP.search(text), _BIDI.search(text),
                                  _CONTROL.search(text.replace("\t", " ").replace("\n", " ")
                                                  .replace("\r", " "))) if m]
-    found += [m.start() for m in _WEB_URL.finditer(text)
-              if m.group(0).rstrip(".,;:!?'\")").rstrip("/") != own]
     return min(found, default=None)
+
+
+def unsafe_at(text: str, own_url: str = "") -> int | None:
+    """Where the first thing a quote may not carry starts in the text, or None.
+
+    What ``may_quote`` refuses, or a web URL other than ``own_url`` (its fragment and a
+    trailing slash aside).
+    """
+    own = own_url.split("#", 1)[0].rstrip("/")
+    found = [m.start() for m in _WEB_URL.finditer(text)
+             if m.group(0).rstrip(".,;:!?'\")").rstrip("/") != own]
+    refused = _refused_at(text)
+    return min(found + ([] if refused is None else [refused]), default=None)
 
 
 def may_quote(text: str) -> bool:
@@ -177,10 +182,7 @@ def may_quote(text: str) -> bool:
     ``]:``, a URL whose scheme is not http, https or file, or a control or
     bidirectional character other than whitespace.
     """
-    if _MARKUP.search(text):
-        return False
-    return not (_BIDI.search(text) or _CONTROL.search(text.replace("\t", " ")
-                                                      .replace("\n", " ").replace("\r", " ")))
+    return _refused_at(text) is None
 
 
 # -- bounded YAML ----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from research_pipeline.pipeline.rounds import finished_research
 from research_pipeline.pipeline.services import Services, own_calls, research_spent
 from research_pipeline.render import CONFLICTS_KEY, STOP_REASONS, mark_unverified, render_report
 from research_pipeline.text import normalize_ws, question_words, sentence_spans, words
-from research_pipeline.untrusted import clean_line, may_quote, safe_url, unsafe_at, web_urls
+from research_pipeline.untrusted import clean_line, safe_url, unsafe_at
 
 
 @dataclass
@@ -82,8 +82,7 @@ def _open_questions(
 
 def _is_data(text: str, url: str) -> bool:
     """True when the text carries no markup and no web URL but its source's own."""
-    own = url.split("#", 1)[0].rstrip("/")
-    return may_quote(text) and all(u.rstrip("/") == own for u in web_urls(text))
+    return unsafe_at(text, url) is None
 
 
 def _as_data(fact: Fact) -> Fact | None:
