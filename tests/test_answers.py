@@ -6049,3 +6049,79 @@ def test_a_question_that_goes_on_from_the_one_before_may_open_with_the_same_word
         answers = {f.question_id: f.source_id for f in facts if f.role == "answer"}
         assert answers == {1: "v1", 2: expected}
 
+
+
+def test_a_bare_how_after_what_the_asker_wants_asks_for_the_steps():
+    # "I'd rather send the English page. How?" asks how to get it done.
+    assert analyse("Our kiln log opens in a pager every time. I'd like it printed "
+                   "straight to the terminal. How?").answer_type == "procedure"
+    assert analyse("We also want the vent opened at 600 degrees. How?").answer_type == (
+        "procedure")
+    # Told no wish, "How?" asks how a thing came about.
+    assert analyse("The glaze came out matte although the recipe says gloss. How?"
+                   ).answer_type != "procedure"
+
+
+def test_the_condition_for_the_outcome_the_asker_saw_is_the_reason():
+    # The asker got None back: the entry's "Return None if ..." gives the condition, which
+    # is why; the sentence ranked above it only says what the call does.
+    evidence = [_doc("l1", "kiln.Shelf.label", "Get the label printed on the shelf. The "
+                     "label is read from the shelf record of the kiln log.", score=9.0),
+                _doc("l2", "kiln.Shelf.label", "Return None if the shelf was added to the "
+                     "kiln log before labels were switched on.", section="Notes", score=8.0)]
+    status, facts = _research(evidence, "I switched labels on halfway through the year, and "
+                                        "kiln.Shelf.label() returns None for a shelf we "
+                                        "added in spring. Why?")
+    assert status.status == "answered"
+    assert facts[0].quote.startswith("Return None if the shelf was added")
+
+
+def test_a_value_the_askers_call_quotes_is_the_askers_not_a_name_to_find():
+    # 'glazes.celadn' (a typo) is what the asker passed: no source says it, and the entry's
+    # rule for an unknown glaze answers why nothing came back.
+    evidence = [_doc("d1", "kiln.describe", "Get a description for a single glaze. If more "
+                     "than one glaze matches, return the first. If no glaze matches, return "
+                     "an empty string.", score=9.0)]
+    status, facts = _research(evidence, "I call `kiln.describe('glazes.celadn')` with a typo "
+                                        "and just get an empty string back instead of an error. "
+                                        "Why doesn't kiln tell me the glaze does not exist?")
+    assert status.status == "answered"
+    assert "If no glaze matches, return an empty string." in facts[0].quote
+
+
+def test_what_a_thing_is_is_told_by_the_opening_of_its_own_page():
+    # "What is mod_kiln?": the page's summary says what the module does; the opening of a
+    # later section of the same page defines the file format it reads.
+    evidence = [_doc("f1", "Apache Module mod_kiln", "The contents of the file are plain "
+                     "ASCII text in four or five columns.", section="Format of the Firing "
+                     "File", score=9.0),
+                _doc("s1", "Apache Module mod_kiln", "This module fires the pots of a kiln "
+                     "in the order their glazes need, and logs every firing.",
+                     section="Summary", score=8.0)]
+    status, facts = _research(evidence, "What is mod_kiln?")
+    assert status.status == "answered"
+    assert facts[0].source_id == "s1"
+
+
+def test_a_page_whose_title_names_the_topics_subject_comes_before_an_equal_match_elsewhere():
+    # The topic is about glazes: of two pages that say the same words, the glaze page
+    # answers, not the vent page that search ranked first.
+    text = "The peak temperature of a recipe is held for the whole soak time."
+    evidence = [_doc("v1", "kiln.vent", text, score=9.0), _doc("g1", "kiln.glaze", text,
+                                                                 score=8.5)]
+    status, facts = _research(evidence, "Is the peak temperature of a recipe held for the "
+                                        "whole soak time?", title="Glaze recipes")
+    assert status.status == "answered"
+    assert facts[0].source_id == "g1"
+
+
+def test_how_fast_asks_for_a_rate_said_as_a_number():
+    # "Roughly how fast does it grow?": the rate, which the manual gives as numbers without
+    # the words "roughly" or "fast".
+    assert analyse("Roughly how fast does the kiln log grow?").answer_type == "number"
+    evidence = [_doc("g1", "Kiln logs", "On a busy kiln the log file gets long. The kiln log "
+                     "typically grows 1 MB or more per 10,000 firings.", score=9.0)]
+    status, facts = _research(evidence, "Roughly how fast does the kiln log grow, in size "
+                                        "per number of firings?")
+    assert status.status == "answered"
+    assert "1 MB or more per 10,000 firings" in facts[0].quote

@@ -499,3 +499,24 @@ def test_a_page_declares_its_language_by_lang_xml_lang_or_content_language():
     assert parse_html(meta).language == "de"
     assert parse_html(_page(' lang="{{ lang }}"', "A template's page.")).language is None
     assert parse_html(_page("", "No language declared.")).language is None
+
+
+def test_the_methods_of_a_class_without_a_docstring_are_still_documented(tmp_path,
+                                                                         monkeypatch):
+    from research_pipeline.corpus.pydocs import _module_records
+    # symtable.SymbolTable has no docstring of its own, but its get_type says "Return the
+    # type of the symbol table. Possible values are 'class', 'module', and 'function'.":
+    # the class gets no entry, its documented methods do.
+    (tmp_path / "kilnlog.py").write_text(
+        '"""Read the firing logs a kiln writes, one record per firing and shelf."""\n'
+        "class Record:\n"
+        "    def kind(self):\n"
+        '        """Return the kind of the record. Possible values are \'bisque\' and '
+        "'glaze'.\"\"\"\n"
+        "    def _hidden(self):\n"
+        '        """A private helper that no reader of the logs ever calls directly."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    records = {r["title"]: r["text"] for r in _module_records("kilnlog")}
+    assert "kilnlog.Record" not in records
+    assert "'bisque' and 'glaze'" in records["kilnlog.Record.kind"]
+    assert not any(title.endswith("_hidden") for title in records)

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 44
+BUILD_VERSION = 45
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -272,11 +272,15 @@ def _module_records(name: str) -> Iterator[dict]:
             if init_doc and init_doc != inspect.getdoc(object.__init__) and (
                     init_doc != member_doc):
                 member_doc = f"{member_doc}\n\n{init_doc}" if member_doc else init_doc
-        if not _documented(member_doc):
+        if _documented(member_doc):
+            yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
+                   "url": _doc_url(public, attr), "text": member_doc}
+        elif not inspect.isclass(obj):
             continue
-        yield {"doc_id": f"module/{name}/{attr}", "title": f"{public}.{attr}",
-               "url": _doc_url(public, attr), "text": member_doc}
         if inspect.isclass(obj):
+            # (A class without a docstring of its own still has its methods' entries:
+            # symtable.SymbolTable says nothing itself, its get_type says "Return the type
+            # of the symbol table. Possible values are 'class', 'module', and 'function'.")
             for meth_name, meth in sorted(_class_members(obj).items()):
                 if meth_name.startswith("_"):
                     continue

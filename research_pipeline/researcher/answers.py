@@ -128,12 +128,17 @@ CONTEXT_SHARE = 0.4
 # How much it counts that one sentence (or item) of a span carries the question's words
 # together rather than spread over the span.
 TIGHT_WEIGHT = 0.3
+# What a span of a page whose title or headings name the topic's subject gains (the
+# share of the subject's words they name, each by its rarity): a tie-breaker between
+# spans that say the question's words alike.
+PAGE_TOPICAL = 0.1
 # A span's rank weighs, in this order: its coverage of the question, of the rest of it,
 # by itself (not its passage's), its shape and the shape's adjustments, its tightest
 # sentence, the focus and the crux found, the topic's words, its search score (against
-# the best), its place in its section, what its headings say it is about, and its length
-# past a paragraph (a cost).
-RANK_WEIGHTS = (1.0, 0.5, 0.15, 0.3, 1.0, TIGHT_WEIGHT, 0.15, 0.1, 0.1, 0.05, 1.0, 0.5, 1.0)
+# the best), its place in its section, what its headings say it is about, its length
+# past a paragraph (a cost), and how much its page's title names the topic's subject.
+RANK_WEIGHTS = (1.0, 0.5, 0.15, 0.3, 1.0, TIGHT_WEIGHT, 0.15, 0.1, 0.1, 0.05, 1.0, 0.5, 1.0,
+                PAGE_TOPICAL)
 # The share of a yes/no question that one sentence must carry to state its answer
 # without a verdict word ("that finally clause is executed").
 YESNO_STATED = 0.7
@@ -2216,6 +2221,7 @@ class AnswerJudge:
         agent = {word: stem(word[:-1]) for word in weights
                  if len(word) > 5 and word.endswith(("er", "or")) and stem(word[:-1]) != stem(word)}
         asks_negated = bool(_NEGATION.search(analysis.text))
+        outcome = outcome_seen(analysis.text) if analysis.answer_type == "reason" else ()
         # "Which settings don't work yet?": the list asked for is of what lacks something,
         # which a span must say ("is not implemented yet", "unsupported"); a list of
         # settings that says nothing of the kind answers another question.
@@ -2392,9 +2398,11 @@ class AnswerJudge:
         # branch -m feature main").
         named_pages = {f for f in analysis.focus
                        if any(manual_page(e.source.title) == f for e in evidence)}
+        page_topics = _page_topics(context, evidence, self._idf)
         for ev in evidence:
             source = ev.source
             heading = _Heading.of(source)
+            page_topical = page_topics.get(id(source), 0.0)
             last = QUALIFIED_NAME.fullmatch(source.title.strip())
             if last and re.search(rf"(?<![\w.]){re.escape(last.group(1))}(?![\w(])",
                                   analysis.text):
@@ -2722,6 +2730,12 @@ class AnswerJudge:
                     # messages in the error_log." The condition is what brings about the
                     # message the asker quotes.
                     shape = REASONED
+                elif (analysis.answer_type == "reason" and not shape and outcome
+                      and focus_found and _states_outcome(text, outcome)):
+                    # "get_source('mod') returns None. Why?": "... return None if the
+                    # archive does contain the module, but has no source for it." The
+                    # condition the entry gives for the outcome the asker saw is the reason.
+                    shape = REASONED
                 elif (analysis.answer_type == "procedure" and not shape
                       and _SETTING_EFFECT.match(text)
                       and _NAMED_SETTING.fullmatch(entry_heading)):
@@ -2865,6 +2879,14 @@ class AnswerJudge:
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
                     shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
+                if (analysis.answer_type == "definition" and fit and analysis.focus
+                        and _INTRO_SECTION.fullmatch(source.section)
+                        and any(focus_in(f, source.title) for f in analysis.focus)):
+                    # "What is mod_mime_magic?": the opening of the page that documents it
+                    # ("This module determines the MIME type of files ..."), before what a
+                    # later section of that page defines ("The contents of the file are
+                    # plain ASCII text in 4-5 columns.").
+                    shaped += PAGE_INTRO
                 if described:
                     shaped += NAMED_AFTER
                 elif analysis.answer_type == "definition" and _NAMING.search(text):
@@ -2902,7 +2924,7 @@ class AnswerJudge:
                     shaped += 0.25
                 parts = (coverage, rest, own_cov, shape, shaped, tight, float(focus_found),
                          float(crux_found), topical, ev.score / top_score, place, about,
-                         -length)
+                         -length, page_topical)
                 rank = sum(w * x for w, x in zip(RANK_WEIGHTS, parts, strict=True))
                 own = entry_own and not (
                     foreign_option
@@ -3127,6 +3149,30 @@ _QUALIFIER = re.compile(r"\b[a-z_]\w*\.(?=[A-Za-z_]\w*\()")
 _CODE_PIECE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))+\)|[A-Za-z_][\w.]*\[[^\]]+\]")
 
 
+def _page_topics(context: str, evidence: Sequence[Evidence],
+                 idf: Callable[[list[str]], dict[str, float]]) -> dict[int, float]:
+    """Per source, the share of the topic's subject its title and headings name.
+
+    A topic titled "Pickle serialization" asks about pickle's pages: a sentence of
+    posix.WIFCONTINUED's entry that happens to share the question's words ("job") is off
+    the subject. Each subject word weighs by its rarity in the collection: "git" or
+    "apache", which every page says, sets no page apart.
+    """
+    subject = sorted({stem(w) for w in words(context) if w not in STOPWORDS
+                      and w not in QUESTION_WORDS and len(w) > 2})
+    if not subject or not evidence:
+        return {}
+    rarity = idf(subject)
+    total = sum(rarity.values())
+    if total <= 0:
+        return {}
+    out: dict[int, float] = {}
+    for e in evidence:
+        named = {stem(w) for w in words(f"{e.source.title} {e.source.section}")}
+        out[id(e.source)] = sum(rarity[s] for s in subject if s in named) / total
+    return out
+
+
 def code_pieces(scene: Sequence[str]) -> tuple[str, ...]:
     """The pieces of code the asker shows that a text may write again, as they are compared.
 
@@ -3318,6 +3364,10 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
 # The bonus of the entry headed by the very term a definition question asks about.
 TERM_ENTRY = 0.2
+# What the opening of a page about the name asked after gains for "What is X?".
+PAGE_INTRO = 0.3
+# The sections that open a page: its summary, a manual page's NAME and DESCRIPTION.
+_INTRO_SECTION = re.compile(r"(?i:summary|description|name|introduction|overview|synopsis)")
 # A word written capitalised that is no name of code: "Git", "Python", "API".
 _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+|[A-Z]{2,4}")
 
@@ -4202,6 +4252,49 @@ def _states_rule(text: str, asked: frozenset[str]) -> bool:
     return any(_RULE_OPENS.match(text[start:end])
                and asked & {stem(w) for w in words(text[start:end])}
                for start, end in sentence_spans(text))
+
+
+# What the asker saw a call or command give back: "returns None", "just get an empty
+# string back", "raises ValueError".
+_OUTCOME_SEEN = re.compile(
+    r"\b(?:returns?|returned|returning|gives?|gave|gets?|got|getting|yields?|raises?|raised|"
+    r"throws?|fails? with)\s+(?:me\s+)?(?:back\s+)?(?:just\s+|only\s+|simply\s+)?"
+    r"(?:(?P<empty>an?\s+empty\s+(?P<noun>[a-z]+))|(?P<value>None|True|False)\b|"
+    r"(?:an?\s+)?`?(?P<error>[A-Z]\w*(?:Error|Exception))\b)")
+# A sentence that gives back or raises something on a condition.
+_ON_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise)\b", re.IGNORECASE)
+_GIVES_BACK = re.compile(r"\b(?:returns?|returned|raises?|raised|yields?)\b", re.IGNORECASE)
+
+
+def outcome_seen(question: str) -> tuple[str, ...]:
+    """The outcomes the asker reports seeing, as the words a sentence must say them in.
+
+    "`get_source('mod')` returns None. Why?": ("None",); "I just get an empty string
+    back": ("empty", "string").
+    """
+    for m in _OUTCOME_SEEN.finditer(question):
+        if m.group("empty"):
+            return ("empty", m.group("noun"))
+        return (m.group("value") or m.group("error"),)
+    return ()
+
+
+def _states_outcome(text: str, outcome: Sequence[str]) -> bool:
+    """A sentence of the span gives the outcome on a condition it states.
+
+    "Return None if the tracemalloc module ... did not trace the allocation of the
+    object." for an asker who got None back.
+    """
+    for start, end in sentence_spans(text):
+        sentence = text[start:end]
+        if not (_ON_CONDITION.search(sentence) and _GIVES_BACK.search(sentence)):
+            continue
+        if len(outcome) == 2:
+            if re.search(rf"\bempty\s+{re.escape(outcome[1])}", sentence, re.IGNORECASE):
+                return True
+        elif re.search(rf"(?<![\w.]){re.escape(outcome[0])}\b", sentence):
+            return True
+    return False
 
 
 def _caveat(text: str) -> bool:

@@ -83,6 +83,7 @@ from research_pipeline.researcher.questions import (
     defined_names,
     follows_on,
     literal_methods,
+    passed_literals,
     passed_names,
     setting_words,
     test_operands,
@@ -188,9 +189,10 @@ def _own_values(asked: QuestionAnalysis, evidence: list[Evidence]) -> QuestionAn
     "/etc/gitconfig") stays a name the answer must carry. So does a snake_case function a
     source names (a library's); "load_config()", which none does, is the asker's. So is a
     name its own call passes ("BasePlugin" of `issubclass(cls, BasePlugin)`): the
-    documentation speaks of the argument ("the same class"), never of the asker's class.
+    documentation speaks of the argument ("the same class"), never of the asker's class,
+    and so is a value it quotes there ("comp.lang.pythn" of `s.description('comp.lang.pythn')`).
     """
-    passed = passed_names(asked.text)
+    passed = passed_names(asked.text) | passed_literals(asked.text)
     lowered = [(ev.source.text.lower(), ev.source.title.lower()) for ev in evidence]
 
     def written(in_text: str, in_title: str) -> bool:

@@ -87,7 +87,7 @@ _YESNO_AFTER_CLAUSE = re.compile(rf"{_LEADING_CLAUSE.pattern}{_AUX}\b", re.I)
 _NUMBER = re.compile(
     # "how similar must it be", "how soon": a degree, said as a value
     r"\bhow (many|much|long|large|big|often|far|old|similar|close|high|low|small|soon|deep|"
-    r"wide)\b|"
+    r"wide|fast|quickly)\b|"
     r"\bdefault (value|setting|size|mode|port|limit|timeout|level)\b|"
     # "What are the default garbage collection thresholds?": the values it starts with.
     r"\bwhat (?:is|are|was|were) the default\b|"
@@ -244,9 +244,11 @@ _FRAMING = QUESTION_WORDS | frozenset(
     i me my you your one take takes want wants like""".split()) | frozenset(
     # Hedges ("What does `del x` actually do?"): they stress the question, and a text
     # that answers it has no cause to say them.
-    "actually really truly basically simply precisely exactly".split()) | frozenset(
+    "actually really truly basically simply precisely exactly roughly approximately".split()
+) | frozenset(
     # "What is it supposed to do?" asks what it does (or should do).
     {"supposed"})
+_HOW_FAST = re.compile(r"\bhow (fast|quickly)\b", re.IGNORECASE)
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
 # Words that ask for a comparison; the answer sets the sides apart without them.
@@ -866,6 +868,13 @@ _MEANING_OF_IT = re.compile(r"(?:^|[.!?]\s+)what (?:does|do) (?:that|this|it|the
                             r"(?:mean|stand for)\s*\?$", re.IGNORECASE)
 
 
+# A question that is no more than "How?", after the asker has said what they want
+# ("I'd rather send the English page. How?"): how to get it done.
+_BARE_HOW = re.compile(r"(?:^|[.!:]\s+)how\s*\?\s*$", re.IGNORECASE)
+_WISH = re.compile(r"\b(?:I|we)(?:'d| would)(?: also| still| much)? (?:like|rather|prefer)\b|"
+                   r"\b(?:I|we)(?: also| just| really| still)? (?:want|need|wish)\b", re.IGNORECASE)
+
+
 def answer_type(question: str) -> AnswerType:
     """The kind of answer a question asks for, from its wording."""
     q = asked_sentence(question)
@@ -895,7 +904,7 @@ def answer_type(question: str) -> AnswerType:
         return "number"
     if _COMPARISON.search(q):
         return "comparison"
-    if _PROCEDURE.search(q):
+    if _PROCEDURE.search(q) or _BARE_HOW.search(q) and _WISH.search(question):
         return "procedure"
     if _LIST.search(q):
         return "list"
@@ -937,6 +946,17 @@ def passed_names(question: str) -> set[str]:
     return {n for m in _CALL_ARGUMENTS.finditer(question)
             for n in re.findall(r"(?<![\w.'\"])[A-Za-z_]\w*(?![\w.'\"(]|\s*=)", m.group(1))
             if not keyword.iskeyword(n)}
+
+
+def passed_literals(question: str) -> set[str]:
+    """The quoted values the asker's calls pass.
+
+    "comp.lang.pythn" of `s.description('comp.lang.pythn')`: the asker's own value.
+    """
+    return {a or b for m in _CALL_ARGUMENTS.finditer(question)
+            for a, b in re.findall(r"'([^'\n]+)'|\"([^\"\n]+)\"", m.group(1))}
+
+
 # "once I call start()", "when we run fetch", "after you call close()".
 _WHEN_I_CALL = re.compile(
     r"\b(?:once|when|whenever|after|before|until)\s+(?:I|we|you)\s+"
@@ -1697,6 +1717,10 @@ def analyse(question: str) -> QuestionAnalysis:
     # "default" frames a question about a value ("What is the default value of X?") but
     # is what another one is about ("Does next() raise ... when I pass a default?").
     framing = _FRAMING if kind == "number" else _FRAMING - _VALUE_FRAMING
+    if kind == "number":
+        # "how fast does the log grow?" asks for a rate, which no text calls fast; "a fast
+        # glaze firing" says what firing.
+        framing = framing | {m.group(1).lower() for m in _HOW_FAST.finditer(question)}
     if kind == "comparison":
         framing = framing | _COMPARISON_FRAMING  # "How is X different from Y?"
     # A framing word inside a compound is content: "name" in "name-based".
