@@ -4267,7 +4267,7 @@ _GIVES_BACK = re.compile(r"\b(?:returns?|returned|raises?|raised|yields?)\b", re
 
 
 def outcome_seen(question: str) -> tuple[str, ...]:
-    """The outcomes the asker reports seeing, as the words a sentence must say them in.
+    """The outcome the asker reports seeing, as the words a sentence must say it in.
 
     "`get_source('mod')` returns None. Why?": ("None",); "I just get an empty string
     back": ("empty", "string").

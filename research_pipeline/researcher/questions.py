@@ -248,6 +248,7 @@ _FRAMING = QUESTION_WORDS | frozenset(
 ) | frozenset(
     # "What is it supposed to do?" asks what it does (or should do).
     {"supposed"})
+# A rate asked as a degree ("how fast does the log grow?"): the degree word frames it.
 _HOW_FAST = re.compile(r"\bhow (fast|quickly)\b", re.IGNORECASE)
 # Framing words of a question about a value, content words of any other question.
 _VALUE_FRAMING = frozenset({"default", "maximum", "minimum"})
