@@ -6125,3 +6125,14 @@ def test_how_fast_asks_for_a_rate_said_as_a_number():
                                         "per number of firings?")
     assert status.status == "answered"
     assert "1 MB or more per 10,000 firings" in facts[0].quote
+
+
+def test_a_members_entry_does_not_say_what_its_class_is():
+    # "What is kiln.Kiln?": the entries of its methods say what each method does or takes;
+    # none defines the class, so the question is not answered by them.
+    evidence = [_doc("m1", "kiln.Kiln.fire", "Parameters: shelf -- the shelf of pots to "
+                     "fire in the kiln", score=9.0),
+                _doc("m2", "kiln.Kiln.close", "This must be called to make sure that the "
+                     "kiln's vent is closed again.", score=8.0)]
+    status, _ = _research(evidence, "What is kiln.Kiln, exactly?")
+    assert status.status != "answered"

@@ -3364,6 +3364,8 @@ def named_commands(question: str, evidence: Sequence[Evidence]) -> list[str]:
 
 # The bonus of the entry headed by the very term a definition question asks about.
 TERM_ENTRY = 0.2
+# A question of what a thing is: "What is X?", "What's X for?", "What are Xs?".
+_WHAT_IS = re.compile(r"\W*what(?:['’]s|\s+(?:is|are))\b", re.IGNORECASE)
 # What the opening of a page about the name asked after gains for "What is X?".
 PAGE_INTRO = 0.3
 # The sections that open a page: its summary, a manual page's NAME and DESCRIPTION.
@@ -4095,6 +4097,12 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return 0.0
         return _cues(_YESNO_RE, text)
     if kind == "definition":
+        if (analysis.focus and _WHAT_IS.match(asked_sentence(analysis.text))
+                and all(_member_entry(f, cand.source.title) for f in analysis.focus)):
+            # "What is selectors.DefaultSelector?": the entry of its register method says
+            # what register does ("Parameters: fileobj -- ..."), not what the class is.
+            # (What an empty line does in a cmd.Cmd shell, its emptyline entry does say.)
+            return 0.0
         introduced = _introduces(analysis, text)
         if introduced is not None:
             # "Format strings contain “replacement fields” surrounded by curly braces":
