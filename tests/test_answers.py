@@ -6101,6 +6101,15 @@ def test_what_a_thing_is_is_told_by_the_opening_of_its_own_page():
     status, facts = _research(evidence, "What is mod_kiln?")
     assert status.status == "answered"
     assert facts[0].source_id == "s1"
+    # What the marks in a command's output mean, its OUTPUT section says, not its NAME line.
+    evidence = [_doc("n1", "kiln-shelf(1) Manual Page", "kiln-shelf - Show the shelves of a "
+                     "kiln and their pots", section="NAME", score=8.0),
+                _doc("o1", "kiln-shelf(1) Manual Page", "The shelf that is being fired is "
+                     "prefixed with an asterisk * character while the other shelves are "
+                     "prefixed with a ! character.", section="OUTPUT", score=9.0)]
+    status, facts = _research(evidence, "What do the * and ! marks in `kiln-shelf` output "
+                                        "mean?")
+    assert facts[0].source_id == "o1"
 
 
 def test_a_page_whose_title_names_the_topics_subject_comes_before_an_equal_match_elsewhere():

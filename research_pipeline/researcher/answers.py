@@ -2880,12 +2880,15 @@ class AnswerJudge:
                 if cand.kind == "sentences" and _XREF.search(text):
                     shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
                 if (analysis.answer_type == "definition" and fit and analysis.focus
+                        and _WHAT_IS.match(asked_sentence(analysis.text))
                         and _INTRO_SECTION.fullmatch(source.section)
                         and any(focus_in(f, source.title) for f in analysis.focus)):
                     # "What is mod_mime_magic?": the opening of the page that documents it
                     # ("This module determines the MIME type of files ..."), before what a
                     # later section of that page defines ("The contents of the file are
-                    # plain ASCII text in 4-5 columns.").
+                    # plain ASCII text in 4-5 columns."). (Not "What do the * and ! marks
+                    # in git show-branch's output mean?", which its OUTPUT section tells, not
+                    # its NAME line.)
                     shaped += PAGE_INTRO
                 if described:
                     shaped += NAMED_AFTER
