@@ -505,7 +505,7 @@ def test_the_methods_of_a_class_without_a_docstring_are_still_documented(tmp_pat
                                                                          monkeypatch):
     from research_pipeline.corpus.pydocs import _module_records
     # symtable.SymbolTable has no docstring of its own, but its get_type says "Return the
-    # type of the symbol table. Possible values are 'class', 'module', and 'function'.":
+    # type of the symbol table. The values returned are 'class', 'module' and 'function'.":
     # the class gets no entry, its documented methods do.
     (tmp_path / "kilnlog.py").write_text(
         '"""Read the firing logs a kiln writes, one record per firing and shelf."""\n'

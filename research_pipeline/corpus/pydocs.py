@@ -280,7 +280,8 @@ def _module_records(name: str) -> Iterator[dict]:
         if inspect.isclass(obj):
             # (A class without a docstring of its own still has its methods' entries:
             # symtable.SymbolTable says nothing itself, its get_type says "Return the type
-            # of the symbol table. Possible values are 'class', 'module', and 'function'.")
+            # of the symbol table. The values returned are 'class', 'module' and
+            # 'function'.")
             for meth_name, meth in sorted(_class_members(obj).items()):
                 if meth_name.startswith("_"):
                     continue
