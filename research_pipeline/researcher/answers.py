@@ -2233,6 +2233,8 @@ class AnswerJudge:
         counted_q = _COUNTED_Q.search(analysis.text) if analysis.answer_type == "number" else None
         counted = stem(counted_q.group(1).lower()) if counted_q else ""
         asking = asked_sentence(analysis.text)
+        # "What is X?" (not "What do the marks in X's output mean?"): X's page opening says.
+        what_is = analysis.answer_type == "definition" and bool(_WHAT_IS.match(asking))
         measured_q = (_MEASURED_Q.search(asking) or _AMOUNT_Q.search(asking)
                       if analysis.answer_type == "number" else None)
         measured = measured_q.group(1).lower() if measured_q else ""
@@ -2879,8 +2881,7 @@ class AnswerJudge:
                     shaped += 0.1  # "no handler catches it": "when it is not handled"
                 if cand.kind == "sentences" and _XREF.search(text):
                     shaped -= 0.3  # "See ... to help you decide": a pointer, not a finding
-                if (analysis.answer_type == "definition" and fit and analysis.focus
-                        and _WHAT_IS.match(asked_sentence(analysis.text))
+                if (what_is and fit and analysis.focus
                         and _INTRO_SECTION.fullmatch(source.section)
                         and any(focus_in(f, source.title) for f in analysis.focus)):
                     # "What is mod_mime_magic?": the opening of the page that documents it
@@ -4100,8 +4101,8 @@ def _fits(analysis: QuestionAnalysis, cand: Candidate, text: str) -> float:
             return 0.0
         return _cues(_YESNO_RE, text)
     if kind == "definition":
-        if (analysis.focus and _WHAT_IS.match(asked_sentence(analysis.text))
-                and all(_member_entry(f, cand.source.title) for f in analysis.focus)):
+        if (analysis.focus and all(_member_entry(f, cand.source.title) for f in analysis.focus)
+                and _WHAT_IS.match(asked_sentence(analysis.text))):
             # "What is selectors.DefaultSelector?": the entry of its register method says
             # what register does ("Parameters: fileobj -- ..."), not what the class is.
             # (What an empty line does in a cmd.Cmd shell, its emptyline entry does say.)
@@ -4283,11 +4284,12 @@ def outcome_seen(question: str) -> tuple[str, ...]:
     "`get_source('mod')` returns None. Why?": ("None",); "I just get an empty string
     back": ("empty", "string").
     """
-    for m in _OUTCOME_SEEN.finditer(question):
-        if m.group("empty"):
-            return ("empty", m.group("noun"))
-        return (m.group("value") or m.group("error"),)
-    return ()
+    m = _OUTCOME_SEEN.search(question)
+    if m is None:
+        return ()
+    if m.group("empty"):
+        return ("empty", m.group("noun"))
+    return (m.group("value") or m.group("error"),)
 
 
 def _states_outcome(text: str, outcome: Sequence[str]) -> bool:
