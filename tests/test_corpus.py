@@ -361,6 +361,24 @@ def test_every_documented_routine_of_a_module_is_in_the_corpus():
     secrets = {r["title"]: r for r in _module_records("secrets")}
     assert "timing analysis" in secrets["secrets.compare_digest"]["text"]
     assert "threading.Lock" in {r["title"] for r in _module_records("threading")}
+    # Or from a private module inside a package: email.utils.parsedate_tz and mktime_tz
+    # (from email._parseaddr), email.policy.Policy (from email._policybase).
+    utils = {r["title"]: r for r in _module_records("email.utils")}
+    assert "10-tuple" in utils["email.utils.mktime_tz"]["text"]
+    assert "email.utils.parsedate_tz" in utils
+    assert "email.policy.Policy" in {r["title"] for r in _module_records("email.policy")}
+
+
+def test_the_system_calls_of_os_are_documented_as_os_s():
+    from research_pipeline.corpus.pydocs import _module_records
+    # os takes fork, stat and register_at_fork from posix; the library manual documents
+    # them on os's page, as os.fork, and people look them up by that name.
+    posix = {r["title"]: r for r in _module_records("posix")}
+    assert "os.register_at_fork" in posix
+    assert posix["os.fork"]["url"].endswith("/library/os.html#os.fork")
+    assert not any(t.startswith("posix") for t in posix)
+    # (posix's own docstring, which sends the reader to the manual, is no page of its own.)
+    assert "os module" not in posix
 
 
 def test_a_class_s_methods_from_a_private_base_are_documented_on_the_public_class():

@@ -23,7 +23,7 @@ from research_pipeline.errors import CorpusError
 
 PY_VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 # Bump when what the corpus is built from changes, so existing caches are rebuilt.
-BUILD_VERSION = 45
+BUILD_VERSION = 46
 DOCS_BASE = f"https://docs.python.org/{PY_VERSION}"
 
 # Modules never imported: side effects on import (antigravity opens a browser, this prints),
@@ -40,8 +40,9 @@ SKIPPED_MODULES = frozenset({
 _MIN_DOC = 60
 # Modules documented and imported under another name: ``os.path`` is ``posixpath`` here,
 # and ``posixpath`` takes its common functions (``exists``, ``getsize``) from
-# ``genericpath``.
-_PUBLIC_NAMES = {"posixpath": "os.path", "genericpath": "os.path"}
+# ``genericpath``; ``os`` takes its system calls (``fork``, ``stat``, ``register_at_fork``)
+# from ``posix``, and the library manual documents them as ``os.fork``.
+_PUBLIC_NAMES = {"posixpath": "os.path", "genericpath": "os.path", "posix": "os"}
 # A function's docstring may be one short sentence and still answer questions about it
 # ("Transform list into a heap, in-place, in O(len(heap)) time.").
 _MIN_MEMBER_DOC = 30
@@ -234,8 +235,9 @@ def _module_records(name: str) -> Iterator[dict]:
     # Cited by the name people import it as: posixpath.join is os.path.join.
     public = _PUBLIC_NAMES.get(name, name)
     doc = inspect.getdoc(module)
-    # genericpath's own docstring says "Do not use directly": its page is os.path's.
-    if doc and len(doc) >= _MIN_DOC and name != "genericpath":
+    # genericpath's own docstring says "Do not use directly": its page is os.path's. (And
+    # posix's says to read the library manual, whose page is os's.)
+    if doc and len(doc) >= _MIN_DOC and name not in ("genericpath", "posix"):
         yield {"doc_id": f"module/{name}", "title": f"{public} module",
                "url": _doc_url(public), "text": doc}
     parents = [sys.modules[p] for p in _parents(name) if p in sys.modules]
@@ -252,7 +254,7 @@ def _module_records(name: str) -> Iterator[dict]:
         owner = getattr(obj, "__module__", None)
         if attr.startswith("_") or not isinstance(owner, str) or not (
                 owner in (name, f"_{name}") or owner.startswith(f"{name}.")
-                or attr in exported and owner.startswith("_")):
+                or attr in exported and any(p.startswith("_") for p in owner.split("."))):
             continue
         if any(_offered_by(parent, attr, obj) for parent in parents):
             continue
