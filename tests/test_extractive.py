@@ -359,3 +359,17 @@ def test_a_query_in_the_reference_s_terms_leaves_out_the_asker_s_own_names(tmp_p
                              "mean in `def fire(cone, *, hold=10)`?']")
     queries = [q.text for q in ExtractiveResearcher().generate_plan(topic, [], None).queries]
     assert "lone def function definition keyword parameters" in queries
+
+
+def test_a_query_leaves_out_the_words_of_the_asker_s_own_paths_and_urls(tmp_path):
+    # "/etc/kilns/members.db" and "https://kiln.corp.example/" are the asker's: their words
+    # find the manual's example paths and hosts. A file the manual names (".kilnrc") and a
+    # word the question says outside its paths ("members") stay.
+    topic = _topic(tmp_path, "title: Kiln logins\nquestions: ['I made /etc/kilns/staff.db "
+                             "with kilnpass for the members area, served from "
+                             "https://kiln.corp.example/ and set in ~/.kilnrc. How do I "
+                             "check logins against it?']")
+    queries = [q.text for q in ExtractiveResearcher().generate_plan(topic, [], None).queries]
+    said = {w for q in queries for w in q.split()}
+    assert {"kilnpass", "members", "logins", "kilnrc"} <= said
+    assert not said & {"etc", "kilns", "staff", "corp", "example"}

@@ -161,6 +161,23 @@ _ASKERS_CALL = re.compile(r"(?<![\w.])([a-z]\w*)\.([a-z_]\w*)\(")
 # "src/app/main.py", "~name". (Not words paired with a slash, "good/bad".)
 _PATH_VALUE = re.compile(r"~[\w.-]+/?|[~.]?/[\w.-]+(?:/[\w.-]*)*|[\w.-]+/|"
                          r"[\w.-]+(?:/[\w.-]+){2,}/?")
+# A URL or a path the asker writes, from the root or a home: "https://git.corp.example/",
+# "/etc/apache2/members.db", "~/work/shop-app", "/members". (Not "I/O" or "and/or".)
+_PLACE = re.compile(r"\b[a-z][a-z+]*://\S+|(?<![\w.:/~])(?:~[\w.-]*)?(?:/[\w.${}~-]+)+/?",
+                    re.IGNORECASE)
+# A file name the documentation itself names, written in a path: "/var/www/app/.htaccess".
+_DOTFILE = re.compile(r"\.\w[\w-]*")
+
+
+def _place_words(question: str) -> frozenset[str]:
+    """The words the question says only inside its URLs and paths (lower case)."""
+    places = [m.group(0).rstrip(".,;:!?'\")`") for m in _PLACE.finditer(question)]
+    outside = set(words(_PLACE.sub(" ", question)))
+    inside = {w for place in places for part in place.split("/")
+              if not _DOTFILE.fullmatch(part) for w in words(part)}
+    return frozenset(inside - outside)
+
+
 # A file of the asker's named with its extension ("jobs.db", "app.js", "export.csv.GZ"), or
 # a kind of file by its extensions ("tar.gz"), a machine's name ("shop.example.com",
 # "git.corp.example") or a mail address ("webmaster@example.com"). (Not a dotted name of
@@ -476,8 +493,14 @@ class ExtractiveResearcher:
             # written: its words alone ("head") find every page. So is a name written
             # with underscores ("__radd__": its word "add" is on every page).
             # So is an option ("-C" is no word at all, "--ignore-revs-file" three).
+            # Not the words of the asker's own places ("/etc/apache2/members.db",
+            # "https://git.corp.example/", "/var/www/docs"): they find the manual's example
+            # paths and hosts, not what is asked. (A file the manual names, ".htaccess",
+            # stays a word.)
+            placed = _place_words(q.text)
             own = [*written_symbols(q.text), *code_names(q.text, lower=False),
-                   *literal_methods(q.text), *option_names(q.text), *_readable_terms(q.text)]
+                   *literal_methods(q.text), *option_names(q.text),
+                   *(w for w in _readable_terms(q.text) if w.lower() not in placed)]
             # A command whose name has a hyphen ("git merge-file") is searched by the name
             # its page has; its words apart are on every page about merging files.
             own += [c for c in typed_commands(q.text) if c not in own]
