@@ -6145,3 +6145,27 @@ def test_a_members_entry_does_not_say_what_its_class_is():
                      "kiln's vent is closed again.", score=8.0)]
     status, _ = _research(evidence, "What is kiln.Kiln, exactly?")
     assert status.status != "answered"
+
+
+def test_a_deprecated_entry_does_not_answer_before_a_current_one():
+    # "What is the kiln log used for?": a deprecated method's "The batch must be added to the
+    # kiln log ..." matches every word and reads as a rule, but tells how it was once done;
+    # the current entry says what the log is for.
+    evidence = [
+        Evidence(Source(source_id="old", url="https://kiln.example/#Kiln.load_batch",
+                        title="kilnlib.Kiln.load_batch", provider="local",
+                        text="Return the loaded batch.\n\nThe batch must be added to the kiln "
+                             "log and have its firing attributes set properly.\n\nThis "
+                             "method is deprecated in favor of Kiln.fire_batch()."),
+                 5.0, 1),
+        Evidence(Source(source_id="new", url="https://kiln.example/#kilnlib.find_batch",
+                        title="kilnlib.find_batch", provider="local",
+                        text="Find the batch for a name. First, the kiln log is checked to "
+                             "see if the batch was already fired."), 4.0, 1),
+    ]
+    _, facts = _research(evidence, "What is the kiln log used for during a firing?")
+    assert facts[0].source_id == "new"
+    assert "the kiln log is checked" in facts[0].text
+    # Asked about by name, the deprecated entry answers for itself.
+    _, facts = _research(evidence, "What does Kiln.load_batch require of the kiln log?")
+    assert facts[0].source_id == "old"

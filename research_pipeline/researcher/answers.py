@@ -96,6 +96,8 @@ SUBJECT_WEIGHT = 1.5
 # Words too general to hinge on ("inside", "first") and the verbs a question is worded
 # with ("hold", "set", "wait") count this much.
 VAGUE_WEIGHT = 0.5
+# What a deprecated entry's span loses against a current entry's.
+LEGACY_PENALTY = 0.3
 # What a word only the question's setting says weighs, against one of its asking sentence.
 SETUP_WEIGHT = 0.5
 # The words of the setting weigh at most this share of the asking sentence's words.
@@ -226,6 +228,12 @@ _GENERIC_ITEMS = frozenset(
 # clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
 # in a span matches like a stemmed form. Irregular forms are listed with their verb, last
 # (a follow-up query asks for a missing word's first synonym).
+# An entry that declares itself deprecated: "This method is deprecated in favor of
+# loader.exec_module().", "Deprecated, use 'property' with 'abstractmethod' instead".
+_DEPRECATED_ENTRY = re.compile(
+    r"\b(?:this|the) (?:method|function|class|module|attribute|option|directive|command|"
+    r"variable|setting) (?:is|has been) deprecated\b|\bdeprecated in favou?r of\b|"
+    r"^\s*Deprecated[,:.]", re.IGNORECASE | re.MULTILINE)
 _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
@@ -2413,6 +2421,12 @@ class AnswerJudge:
                 heading = replace(heading, title_head=heading.title_words)
             rivalled_here = rivalled(asked_things, source)
             elsewhere = other_platform(asked_platforms, f"{source.title} {source.section}")
+            # An entry that says it is deprecated ("This method is deprecated in favor of
+            # loader.exec_module()") tells how things were done, not how they are done: its
+            # "The module must be added to sys.modules ..." does not say what sys.modules
+            # is for. (Unless the question names that entry, or asks about what is old.)
+            legacy = (not release_asked and _DEPRECATED_ENTRY.search(source.text) is not None
+                      and not any(focus_in(f, source.title) for f in analysis.focus))
             focus_in_heading = [(focus_in(f, heading.text) and not (
                 # A function the question calls ("vars()") is not named by a signature's
                 # parameter of that name ("get(section, option, *, vars=None)").
@@ -2900,6 +2914,8 @@ class AnswerJudge:
                     shaped -= ANNOUNCED  # "There is one slight problem with ...": what?
                 if release_note:
                     shaped -= 0.3
+                if legacy:
+                    shaped -= LEGACY_PENALTY
                 if aside:
                     shaped -= 0.2
                 if needs_asked:
