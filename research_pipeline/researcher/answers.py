@@ -228,12 +228,6 @@ _GENERIC_ITEMS = frozenset(
 # clause still run" / "is executed"; "allowed to appear" / "may only occur"): a synonym
 # in a span matches like a stemmed form. Irregular forms are listed with their verb, last
 # (a follow-up query asks for a missing word's first synonym).
-# An entry that declares itself deprecated: "This method is deprecated in favor of
-# loader.exec_module().", "Deprecated, use 'property' with 'abstractmethod' instead".
-_DEPRECATED_ENTRY = re.compile(
-    r"\b(?:this|the) (?:method|function|class|module|attribute|option|directive|command|"
-    r"variable|setting) (?:is|has been) deprecated\b|\bdeprecated in favou?r of\b|"
-    r"^\s*Deprecated[,:.]", re.IGNORECASE | re.MULTILINE)
 _SYNONYM_GROUPS = (
     "run execute ran", "appear occur", "allowed permitted", "create construct",
     "write construct written wrote", "delete remove", "start begin began begun",
@@ -571,6 +565,12 @@ _VERSION_NOTE = re.compile(
 _VERSION_LABEL = re.compile(
     r"\b(changed|new|added|deprecated|removed)( in| since)? (version|release) [\d.]*\d:\s*$",
     re.IGNORECASE)
+# An entry that declares itself deprecated: "This method is deprecated in favor of
+# loader.exec_module().", "Deprecated, use 'property' with 'abstractmethod' instead".
+_DEPRECATED_ENTRY = re.compile(
+    r"\b(?:this|the) (?:method|function|class|module|attribute|option|directive|command|"
+    r"variable|setting) (?:is|has been) deprecated\b|\bdeprecated in favou?r of\b|"
+    r"^\s*Deprecated[,:.]", re.IGNORECASE | re.MULTILINE)
 # What a list question's items are kinds of: "values" of "What types of values ...".
 _KIND_OF = re.compile(r"\b(?:kinds?|types?|sorts?|forms?) of ([a-z]+)", re.IGNORECASE)
 # A sentence that leads in to the items it runs on with: "The following types are
