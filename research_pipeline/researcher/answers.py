@@ -1019,6 +1019,8 @@ class Judgement:
     # what the page is about, or a span that says no word of the question but the
     # command's ("git ls-tree"): neither tells what holds of it.
     names_only: bool = False
+    # What its rank weighs (``RANK_WEIGHTS``' terms, in that order).
+    parts: tuple[float, ...] = ()
 
     def answers(self) -> bool:
         """Names the focus and the crux, fits the answer type, covers the question.
@@ -2967,7 +2969,8 @@ class AnswerJudge:
                                      names_asked and (
                                          bool(name_line) and text.startswith(name_line)
                                          or bool(command_words)
-                                         and set(matched) <= command_words)))
+                                         and set(matched) <= command_words),
+                                     parts))
         out.sort(key=lambda j: -j.rank)
         return out
 

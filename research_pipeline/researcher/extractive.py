@@ -73,6 +73,7 @@ from research_pipeline.researcher.answers import (
     synonyms,
 )
 from research_pipeline.researcher.base import Evidence, RevisionNote
+from research_pipeline.researcher.confidence import CONFIDENT, answer_confidence
 from research_pipeline.researcher.gaps import decide, track_gaps
 from research_pipeline.researcher.questions import (
     QuestionAnalysis,
@@ -406,6 +407,24 @@ class ExtractiveResearcher:
                 ) -> tuple[QuestionAnalysis, list[Judgement], QuestionStatus, str,
                            Judgement | None]:
         """The question's judged spans, best first; its status, why, and deciding span."""
+        analysis, judged, status, note, best = self.ruled(question, evidence, context)
+        if status == "answered" and best is not None and (
+                answer_confidence(best, judged, analysis.answer_type) < CONFIDENT):
+            # The span passes the rules, but matches the question too loosely for the
+            # answer to be trusted (readers judged most such answers wrong): it is shown,
+            # labelled as what it may be, a partial answer.
+            status, note = "partial", (
+                f"the closest passage ({best.candidate.source.cite_title}) matches the "
+                f"question only loosely, so it may not answer what was asked")
+        return analysis, judged, status, note, best
+
+    def ruled(self, question: str, evidence: list[Evidence], context: str
+              ) -> tuple[QuestionAnalysis, list[Judgement], QuestionStatus, str,
+                         Judgement | None]:
+        """As ``_judged``, by the rules of ``answers`` alone, before the confidence.
+
+        (What ``evalsets/fit_confidence.py`` fits the confidence to.)
+        """
         asked = self.analysis(question)
         commands = [c for c in named_commands(question, evidence) if c not in asked.focus]
         if commands:
