@@ -80,6 +80,10 @@ REVIEWED_HITS = {
     ("ssl/ssl_intro.html", _TLS13):
         "protocol history table: TLS v1.3 removes legacy cryptography and mandates perfect "
         "forward secrecy; reference to RFC 8446",
+    # (apache2-doc 2.4.71-1~deb12u1, November 2026: the standards page gained a TLS/SSL list.)
+    ("misc/relevant_standards.html", _TLS13):
+        "list of standards mod_ssl follows: RFC 8446, TLS 1.3, 'the current version of the "
+        "Transport Layer Security protocol'; nothing on early data or 0-RTT",
     ("mod/mod_ssl.html", _RESUME):
         "SSL_SESSION_RESUMED variable (initial or resumed session) and SSLSessionCacheTimeout "
         "(also applies to RFC 5077 TLS session resumption); nothing on early data",

@@ -75,7 +75,14 @@ _SSL = ("SSLCertificateFile's note on DH parameters chosen 'at handshake time', 
         "no measurement of the handshake")
 _INTRO = ("the session cache 'reduce[s] the handshake time' of later connections: "
           "background on TLS, no log field or variable")
+# (apache2-doc 2.4.71-1~deb12u1, November 2026: the security tips gained a paragraph on slow
+# TLS handshakes.)
+_TIPS = ("security tips: RequestReadTimeout limits the time a client may take to complete the "
+         "TLS handshake, and its handshake stage times out clients that stall; a limit, not a "
+         "value that can be logged")
 REVIEWED_HITS = {
+    ("misc/security_tips.html", TIME_HANDSHAKE): _TIPS,
+    ("misc/security_tips.html", HANDSHAKE_TIME): _TIPS,
     ("mod/mod_reqtimeout.html", HANDSHAKE_TIME): _REQTIMEOUT,
     ("mod/mod_reqtimeout.html", TIME_HANDSHAKE): _REQTIMEOUT,
     ("mod/mod_ssl.html", HANDSHAKE_TIME): _SSL,

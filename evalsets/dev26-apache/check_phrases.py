@@ -89,6 +89,9 @@ REVIEWED_HITS = {
                                             "given in milliseconds"),
     ("vhosts/details.html", KA_TIMEOUT): ("a virtual host without KeepAliveTimeout inherits "
                                           "the main server's value"),
+    # (apache2-doc 2.4.71-1~deb12u1, November 2026: the CGI how-to gained this advice.)
+    ("howto/cgi.html", WSGI): ("the CGI how-to's advice to consider a lightweight WSGI framework "
+                               "for more complex applications; nothing on Gunicorn or timeouts"),
     ("mod/index.html", WSGI): _LISTS + " (mod_proxy_uwsgi)",
     ("mod/mod_http2.html", WSGI): ("mod_wsgi placing Python file handles into a response, "
                                    "a note on file lifetimes in HTTP/2"),
