@@ -20,55 +20,45 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
-import math
 import random
 import sys
 from pathlib import Path
 
-import duckdb
-
 from research_pipeline.corpus.manager import CorpusManager
 from research_pipeline.evaluation import answer_digest, first_paragraphs
-from research_pipeline.models import Source
 from research_pipeline.researcher.base import Evidence
-from research_pipeline.researcher.confidence import FEATURES, confidence_features
+from research_pipeline.researcher.confidence import FEATURES, confidence_features, probability
 from research_pipeline.researcher.extractive import ExtractiveResearcher
 from research_pipeline.search import LocalSearch
+from research_pipeline.store import Store
 from research_pipeline.topics import parse_topic
 
 
 def rows_of(db: Path, data_dir: Path, verdicts: dict) -> list[tuple[list[float], bool, str]]:
     """(measures, judged correct, set) for each read answered question of one eval run."""
-    con = duckdb.connect(str(db), read_only=True)
-    evalset = con.execute("SELECT any_value(evalset) FROM eval_questions").fetchone()[0]
-    corpora = [r[0] for r in con.execute(
-        "SELECT DISTINCT corpus FROM sources WHERE corpus IS NOT NULL").fetchall()]
-    if evalset is None or not corpora:
-        return []
-    search = LocalSearch(CorpusManager(data_dir), corpora)
-    researcher = ExtractiveResearcher(idf=search.idf)
+    store = Store(db, read_only=True)
     out = []
-    for topic_id, path in con.execute("SELECT DISTINCT topic_id, path FROM topics").fetchall():
-        report = con.execute("SELECT markdown FROM reports WHERE topic_id = ? ORDER BY created_at "
-                             "DESC LIMIT 1", [topic_id]).fetchone()
-        if report is None or not Path(path).exists():
+    researchers: dict[tuple[str, ...], ExtractiveResearcher] = {}
+    for record in store.topic_records():
+        path = Path(record["path"])
+        report = store.latest_report(record["topic_id"])
+        if report is None or not path.exists():
             continue
-        digests = {n: answer_digest(p) for n, p in first_paragraphs(report[0]).items()}
-        topic = parse_topic(Path(path))
-        evidence = [
-            Evidence(source=Source(source_id=r[0], url=r[1], title=r[2], text=r[3],
-                                   provider=r[4], corpus=r[5], published_date=r[6],
-                                   section=r[7] or "",
-                                   layout=[tuple(x) for x in json.loads(r[8] or "[]")]),
-                     score=r[9] or 0.0, first_round=r[10])
-            for r in con.execute(
-                "SELECT s.source_id, s.url, s.title, s.text, s.provider, s.corpus, "
-                "s.published_date, s.section, s.layout, max(r.score), min(r.round) "
-                "FROM search_results r JOIN sources s USING (source_id) WHERE r.topic_id = ? "
-                "GROUP BY ALL ORDER BY max(r.score) DESC", [topic_id]).fetchall()]
+        evalset = path.parent.name  # as ``eval`` names a set: its folder
+        digests = {n: answer_digest(p) for n, p in first_paragraphs(report["markdown"]).items()}
+        topic = parse_topic(path)
+        # The sources the report's research retrieved, as the facts step reads them.
+        evidence = [Evidence(s, score, r)
+                    for s, score, r in store.research_sources(report["research_id"])]
+        corpora = tuple(sorted({e.source.corpus for e in evidence if e.source.corpus}))
+        if not corpora:
+            continue
+        if corpora not in researchers:
+            search = LocalSearch(CorpusManager(data_dir), list(corpora))
+            researchers[corpora] = ExtractiveResearcher(idf=search.idf)
+        researcher = researchers[corpora]
         for n, question in enumerate(topic.spec.questions, 1):
-            verdict = verdicts.get((evalset, topic_id, n))
+            verdict = verdicts.get((evalset, topic.id, n))
             if verdict is None or verdict[1] != digests.get(n) or verdict[0] not in (
                     "correct", "wrong"):
                 continue
@@ -77,7 +67,6 @@ def rows_of(db: Path, data_dir: Path, verdicts: dict) -> list[tuple[list[float],
             if status == "answered" and best is not None:
                 measures = confidence_features(best, judged, analysis.answer_type)
                 out.append((list(measures), verdict[0] == "correct", evalset))
-    con.close()
     return out
 
 
@@ -88,17 +77,11 @@ def fit(rows: list[tuple[list[float], bool]], epochs: int = 300, rate: float = 0
     w, b = [0.0] * d, 0.0
     for _ in range(epochs):
         for x, y in rows:
-            p = 1.0 / (1.0 + math.exp(-(b + sum(a * v for a, v in zip(w, x, strict=True)))))
-            g = p - y
+            g = probability(w, b, x) - y
             for i in range(d):
                 w[i] -= rate * (g * x[i] + l2 * w[i])
             b -= rate * g
     return w, b
-
-
-def score(w: list[float], b: float, x: list[float]) -> float:
-    """The model's probability for one row of measures."""
-    return 1.0 / (1.0 + math.exp(-(b + sum(a * v for a, v in zip(w, x, strict=True)))))
 
 
 def auc(scored: list[tuple[float, bool]]) -> float:
@@ -131,7 +114,7 @@ def main() -> int:
     for k in range(5):
         fold = set(sets[k::5])
         w, b = fit([(x, y) for x, y, s in rows if s not in fold])
-        held += [(score(w, b, x), y) for x, y, s in rows if s in fold]
+        held += [(probability(w, b, x), y) for x, y, s in rows if s in fold]
     print(f"cross-validated AUC (five folds of whole sets): {auc(held):.3f}")
     for cut in (0.3, 0.4, 0.5, 0.6):
         low = [y for p, y in held if p < cut]

@@ -141,6 +141,9 @@ PAGE_TOPICAL = 0.1
 # past a paragraph (a cost), and how much its page's title names the topic's subject.
 RANK_WEIGHTS = (1.0, 0.5, 0.15, 0.3, 1.0, TIGHT_WEIGHT, 0.15, 0.1, 0.1, 0.05, 1.0, 0.5, 1.0,
                 PAGE_TOPICAL)
+# Those terms' names, in the same order (a ``Judgement``'s ``parts``).
+RANK_TERMS = ("coverage", "rest", "own_coverage", "shape", "shaped", "tight", "focus", "crux",
+              "topical", "search_score", "place", "about", "length", "page_topical")
 # The share of a yes/no question that one sentence must carry to state its answer
 # without a verdict word ("that finally clause is executed").
 YESNO_STATED = 0.7
@@ -1019,7 +1022,7 @@ class Judgement:
     # what the page is about, or a span that says no word of the question but the
     # command's ("git ls-tree"): neither tells what holds of it.
     names_only: bool = False
-    # What its rank weighs (``RANK_WEIGHTS``' terms, in that order).
+    # What its rank weighs (``RANK_WEIGHTS``' terms, named by ``RANK_TERMS``).
     parts: tuple[float, ...] = ()
 
     def answers(self) -> bool:

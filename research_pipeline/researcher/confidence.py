@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, get_args
 
+from research_pipeline.researcher.answers import RANK_TERMS
 from research_pipeline.researcher.questions import AnswerType
 
 if TYPE_CHECKING:
@@ -53,21 +54,23 @@ MAX_LEAD = 1.0
 def confidence_features(best: Judgement, judged: Sequence[Judgement], answer_type: str
                         ) -> tuple[float, ...]:
     """The measures ``WEIGHTS`` weigh, for the span a question's label rests on."""
-    parts = best.parts
+    terms = dict(zip(RANK_TERMS, best.parts, strict=True))
     source = best.candidate.source.source_id
     other = next((j for j in judged if j is not best and j.candidate.source.source_id != source
                   and j.answers()), None)
     lead = min(MAX_LEAD, best.rank - other.rank) if other is not None else MAX_LEAD
-    # ``parts`` holds the rank's terms (``answers.RANK_WEIGHTS``): coverage, rest, own
-    # coverage, shape, shape adjustments, tight, focus, crux, topic words, search score,
-    # place, headings, length, page topical.
-    return (parts[0], parts[1], parts[2], parts[5], parts[9], parts[13], lead,
+    return (terms["coverage"], terms["rest"], terms["own_coverage"], terms["tight"],
+            terms["search_score"], terms["page_topical"], lead,
             *(float(answer_type == t) for t in ANSWER_TYPES))
+
+
+def probability(weights: Sequence[float], intercept: float, measures: Sequence[float]) -> float:
+    """The logistic model's probability for one row of measures."""
+    z = intercept + sum(w * x for w, x in zip(weights, measures, strict=True))
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 def answer_confidence(best: Judgement, judged: Sequence[Judgement], answer_type: str
                       ) -> float:
     """The fitted probability that a reader finds the answer resting on ``best`` correct."""
-    measures = confidence_features(best, judged, answer_type)
-    z = INTERCEPT + sum(w * x for w, x in zip(WEIGHTS, measures, strict=True))
-    return 1.0 / (1.0 + math.exp(-z))
+    return probability(WEIGHTS, INTERCEPT, confidence_features(best, judged, answer_type))
